@@ -1,0 +1,560 @@
+"""The Go board: strings kept incrementally, trymove/popgo with cheap undo, and the queries
+that reading asks without playing.
+
+Reading code pushes hypothetical moves with `trymove` (or `tryko`, which may retake a
+ko) and takes them back with `popgo`; `stackp` is the number of such moves on the stack.
+Game moves (`play`, `undo`) happen only at stackp 0. Every move keeps, per string, its
+stones, liberties and origin (the smallest point of the string, so it does not depend on
+the order the stones were played), and updates the Zobrist hash, the ko point and the
+capture counts. Undo is a record per move, not a copy of the board.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Final, Iterable, Iterator
+
+from core.color import BLACK, BORDER, EMPTY, WHITE, color_name, other
+from core.coords import NO_POINT, PASS, all_points, array_length, check_size, stride, vertex
+from core.errors import IllegalMove, InvalidVertex, UndoError
+from core.hashing import hash_of, zobrist_table
+
+
+class String:
+    """A maximal connected set of stones of one colour, with its liberties."""
+
+    __slots__ = ("color", "stones", "libs", "origin")
+
+    def __init__(self, color: int, stones: list[int], libs: set[int], origin: int) -> None:
+        self.color = color
+        self.stones = stones
+        self.libs = libs
+        self.origin = origin
+
+    def __repr__(self) -> str:
+        return f"String({color_name(self.color)}, origin={self.origin}, {len(self.stones)} stones, {len(self.libs)} libs)"
+
+
+# One undo record per move on the stack:
+# (point, color, enemy strings touched, merge, captured strings, liberties gained by
+#  captures, old ko, old ko colour, old hash, suicide). A merge records the string that
+# absorbed the others: (string, its old length, its old liberty set, its old origin, friends).
+_Merge = tuple[String, int, set[int], int, list[String]]
+_Record = tuple[int, int, list[String], _Merge | None, list[String] | None,
+                list[tuple[String, int]], int, int, int, bool]
+_NONE_GAINED: Final[list[tuple[String, int]]] = []  # shared, never mutated
+_NO_STRINGS: Final[list[String]] = []  # shared, never mutated
+
+
+class Board:
+    """A Go board of size 1..25 with an undo stack for reading and game-level history."""
+
+    def __init__(self, size: int = 19, *, superko: bool = False, allow_suicide: bool = False) -> None:
+        self.size: Final = check_size(size)
+        self.stride: Final = stride(size)
+        n = array_length(size)
+        self.board: list[int] = [BORDER] * n
+        self.sref: list[String | None] = [None] * n
+        self.points: Final = all_points(size)
+        for p in self.points:
+            self.board[p] = EMPTY
+        w = self.stride
+        self.nbrs: Final[list[tuple[int, ...]]] = [
+            (p - w, p - 1, p + 1, p + w) if 0 < p < n - w else () for p in range(n)
+        ]
+        zob = zobrist_table(size)
+        self._zob = zob.stone
+        self._kozob = zob.ko
+        self.ko: int = NO_POINT
+        self.ko_color: int = EMPTY  # the colour that may not retake at self.ko
+        self.hash: int = 0
+        self.captures: list[int] = [0, 0, 0]  # stones captured BY black (index 1) / white (2)
+        self.history: list[tuple[int, int]] = []  # game moves (color, point); PASS is a move
+        self.superko = superko
+        self.allow_suicide = allow_suicide
+        self._stack: list[_Record] = []
+        self._game_depth = 0
+        self._seen: Counter[int] = Counter({0: 1})
+
+    # ------------------------------------------------------------------ basic state
+    @property
+    def stackp(self) -> int:
+        """Number of reading moves pushed by trymove/tryko and not yet popped."""
+        return len(self._stack) - self._game_depth
+
+    def color(self, p: int) -> int:
+        """EMPTY, BLACK, WHITE or BORDER at a point index."""
+        return self.board[p]
+
+    def stones(self, color: int) -> list[int]:
+        """All points holding a stone of this colour, in point order."""
+        b = self.board
+        return [p for p in self.points if b[p] == color]
+
+    def empty_points(self) -> list[int]:
+        """All empty on-board points, in point order."""
+        b = self.board
+        return [p for p in self.points if b[p] == EMPTY]
+
+    def string(self, p: int) -> String:
+        """The string through a stone; InvalidVertex if the point is empty."""
+        s = self.sref[p]
+        if s is None:
+            raise InvalidVertex(f"no stone at {vertex(self.size, p)}")
+        return s
+
+    def strings(self) -> Iterator[String]:
+        """Every string on the board, once each, ordered by origin."""
+        b, sref = self.board, self.sref
+        for p in self.points:
+            s = sref[p]
+            if s is not None and s.origin == p and b[p] != EMPTY:
+                yield s
+
+    # ------------------------------------------------------------------ legality
+    def is_legal(self, p: int, color: int) -> bool:
+        """True if color may play at p now (simple ko; superko only at stackp 0 when on)."""
+        return self._illegal_reason(p, color) is None
+
+    def _illegal_reason(self, p: int, color: int) -> str | None:
+        if p == PASS:
+            return None
+        board = self.board
+        if not 0 < p < len(board) or board[p] == BORDER:
+            return "off the board"
+        if board[p] != EMPTY:
+            return "occupied"
+        if p == self.ko and color == self.ko_color:
+            return "ko"
+        if not self._has_liberty_after(p, color) and not self.allow_suicide:
+            return "suicide"
+        if self.superko and self.stackp == 0:
+            if not self._trymove(p, color, False):
+                return "suicide"
+            repeated = self._seen[self.hash ^ self._kozob[self.ko]] > 0
+            self.popgo()
+            if repeated:
+                return "superko"
+        return None
+
+    def _has_liberty_after(self, p: int, color: int) -> bool:
+        board, sref = self.board, self.sref
+        for q in self.nbrs[p]:
+            c = board[q]
+            if c == EMPTY:
+                return True
+            s = sref[q]
+            if s is not None and len(s.libs) == 1:
+                if c != color:
+                    return True  # captures
+            elif c == color:
+                return True
+        return False
+
+    # ------------------------------------------------------------------ moves
+    def trymove(self, p: int, color: int) -> bool:
+        """Push a legal move for reading; False (nothing pushed) if it is illegal."""
+        return self._trymove(p, color, False)
+
+    def tryko(self, p: int, color: int) -> bool:
+        """Push a move even if it retakes a banned ko (a conditional ko capture)."""
+        return self._trymove(p, color, True)
+
+    def _trymove(self, p: int, color: int, ignore_ko: bool) -> bool:
+        board = self.board
+        if p == PASS:
+            self._push_pass(color)
+            return True
+        if board[p] != EMPTY:
+            return False
+        if p == self.ko and color == self.ko_color and not ignore_ko:
+            return False
+        sref = self.sref
+        opp = 3 - color
+        libs: set[int] = set()
+        friends: list[String] = []
+        enemies: list[String] = []
+        for q in self.nbrs[p]:
+            c = board[q]
+            if c == EMPTY:
+                libs.add(q)
+            elif c == color:
+                s = sref[q]
+                if s not in friends:
+                    friends.append(s)  # type: ignore[arg-type]
+            elif c == opp:
+                s = sref[q]
+                if s not in enemies:
+                    enemies.append(s)  # type: ignore[arg-type]
+        captured: list[String] | None = None
+        for s in enemies:
+            if len(s.libs) == 1:
+                if captured is None:
+                    captured = [s]
+                else:
+                    captured.append(s)
+        suicide = False
+        if not libs and captured is None:
+            for s in friends:
+                if len(s.libs) > 1:
+                    break
+            else:
+                if not self.allow_suicide:
+                    return False
+                suicide = True
+
+        h = self.hash ^ self._zob[color][p]
+        board[p] = color
+        for s in enemies:
+            s.libs.discard(p)
+
+        # Merge the new stone and its friendly neighbours into the largest friend.
+        merge: _Merge | None
+        if not friends:
+            ns = String(color, [p], libs, p)
+            merge = None
+        else:
+            ns = friends[0]
+            if len(friends) > 1:
+                for s in friends:
+                    if len(s.stones) > len(ns.stones):
+                        ns = s
+            stones = ns.stones
+            merge = (ns, len(stones), ns.libs, ns.origin, friends)
+            newlibs = ns.libs | libs
+            origin = ns.origin
+            if len(friends) > 1:
+                for s in friends:
+                    if s is not ns:
+                        newlibs |= s.libs
+                        for q in s.stones:
+                            sref[q] = ns
+                        stones.extend(s.stones)
+                        if s.origin < origin:
+                            origin = s.origin
+            stones.append(p)
+            newlibs.discard(p)
+            ns.libs = newlibs
+            ns.origin = p if p < origin else origin
+        sref[p] = ns
+
+        new_ko = NO_POINT
+        gained = _NONE_GAINED
+        if captured is not None:
+            gained = []
+            n, h = self._remove(captured, color, h, gained)
+            self.captures[color] += n
+            if n == 1 and len(ns.stones) == 1 and len(ns.libs) == 1:
+                new_ko = captured[0].stones[0]
+        elif suicide:
+            gained = []
+            n, h = self._remove([ns], opp, h, gained)
+            self.captures[opp] += n
+
+        self._stack.append((p, color, enemies, merge, captured, gained, self.ko, self.ko_color, self.hash, suicide))
+        kozob = self._kozob
+        self.hash = h ^ kozob[self.ko] ^ kozob[new_ko]
+        self.ko = new_ko
+        self.ko_color = opp if new_ko else EMPTY
+        return True
+
+    def _remove(self, dead: list[String], capturer: int, h: int, gained: list[tuple[String, int]]) -> tuple[int, int]:
+        """Take strings off the board, giving their points as liberties to capturer's strings."""
+        board, sref, nbrs = self.board, self.sref, self.nbrs
+        zob = self._zob[3 - capturer]
+        n = 0
+        for s in dead:
+            for q in s.stones:
+                board[q] = EMPTY
+                sref[q] = None
+                h ^= zob[q]
+            n += len(s.stones)
+        for s in dead:
+            for q in s.stones:
+                for r in nbrs[q]:
+                    if board[r] == capturer:
+                        t = sref[r]
+                        assert t is not None
+                        if q not in t.libs:
+                            t.libs.add(q)
+                            gained.append((t, q))
+        return n, h
+
+    def _push_pass(self, color: int) -> None:
+        self._stack.append((PASS, color, _NO_STRINGS, None, None, _NONE_GAINED, self.ko, self.ko_color, self.hash, False))
+        self.hash ^= self._kozob[self.ko]
+        self.ko = NO_POINT
+        self.ko_color = EMPTY
+
+    def popgo(self) -> None:
+        """Take back the last move pushed by trymove/tryko."""
+        if self.stackp == 0:
+            raise UndoError("popgo with no reading move on the stack")
+        self._pop()
+
+    def _pop(self) -> None:
+        rec = self._stack.pop()
+        p, color, enemies, merge, captured, gained, ko, ko_color, h, suicide = rec
+        self.ko = ko
+        self.ko_color = ko_color
+        self.hash = h
+        if p == PASS:
+            return
+        board, sref = self.board, self.sref
+        for t, q in reversed(gained):
+            t.libs.discard(q)
+        if captured is not None:
+            opp = 3 - color
+            n = 0
+            for s in captured:
+                for q in s.stones:
+                    board[q] = opp
+                    sref[q] = s
+                n += len(s.stones)
+            self.captures[color] -= n
+        if merge is None:
+            if suicide:
+                self.captures[3 - color] -= 1
+        else:
+            ns, length, libs, origin, friends = merge
+            if suicide:
+                self.captures[3 - color] -= len(ns.stones)
+                for q in ns.stones:
+                    board[q] = color
+                    sref[q] = ns
+            del ns.stones[length:]
+            ns.libs = libs
+            ns.origin = origin
+            if len(friends) > 1:
+                for s in friends:
+                    if s is not ns:
+                        for q in s.stones:
+                            sref[q] = s
+        sref[p] = None
+        board[p] = EMPTY
+        for s in enemies:
+            s.libs.add(p)
+
+    # ------------------------------------------------------------------ game level
+    def play(self, p: int, color: int, *, ignore_ko: bool = False) -> None:
+        """Play a game move (or PASS) at stackp 0; IllegalMove, with the reason, if forbidden.
+
+        ignore_ko lets a recorded game retake a ko (some real-world records do).
+        """
+        if self.stackp != 0:
+            raise IllegalMove("cannot play a game move while reading moves are pushed")
+        if color not in (BLACK, WHITE):
+            raise IllegalMove(f"invalid colour {color} for a move")
+        reason = self._illegal_reason(p, color)
+        if ignore_ko and reason in ("ko", "superko"):
+            reason = None
+        if reason == "off the board":
+            raise InvalidVertex(f"point {p} is off the {self.size}x{self.size} board")
+        if reason is not None:
+            raise IllegalMove(f"illegal move: {color_name(color)} {vertex(self.size, p)} ({reason})")
+        self._trymove(p, color, True)
+        self._game_depth += 1
+        self.history.append((color, p))
+        self._seen[self.hash ^ self._kozob[self.ko]] += 1
+
+    def undo(self) -> tuple[int, int]:
+        """Take back the last game move and return it as (color, point)."""
+        if self.stackp != 0:
+            raise UndoError("cannot undo a game move while reading moves are pushed")
+        if self._game_depth == 0:
+            raise UndoError("cannot undo: no move to take back")
+        self._seen[self.hash ^ self._kozob[self.ko]] -= 1
+        self._pop()
+        self._game_depth -= 1
+        return self.history.pop()
+
+    @property
+    def undo_depth(self) -> int:
+        """How many game moves can be taken back with undo."""
+        return self._game_depth
+
+    def setup(self, black: Iterable[int] = (), white: Iterable[int] = (), empty: Iterable[int] = ()) -> None:
+        """Place or remove stones directly (SGF AB/AW/AE, handicap); clears game undo.
+
+        Stones left without liberties by the setup are removed as captures would be.
+        """
+        if self.stackp != 0:
+            raise IllegalMove("cannot set up stones while reading moves are pushed")
+        placed = [(p, EMPTY) for p in empty] + [(p, BLACK) for p in black] + [(p, WHITE) for p in white]
+        for p, _ in placed:
+            if p == PASS or not 0 < p < len(self.board) or self.board[p] == BORDER:
+                raise InvalidVertex(f"setup point {p} is off the board")
+        colors = list(self.board)
+        for p, c in placed:
+            colors[p] = c
+        self._load(colors, NO_POINT, EMPTY)
+
+    def _load(self, colors: list[int], ko: int, ko_color: int) -> None:
+        """Rebuild every string from a point array; forgets the undo stack."""
+        self.board = colors
+        self.sref = [None] * len(colors)
+        board, sref, nbrs = self.board, self.sref, self.nbrs
+        for p in self.points:
+            if board[p] in (BLACK, WHITE) and sref[p] is None:
+                c = board[p]
+                s = String(c, [], set(), p)
+                todo = [p]
+                sref[p] = s
+                while todo:
+                    q = todo.pop()
+                    s.stones.append(q)
+                    for r in nbrs[q]:
+                        if board[r] == EMPTY:
+                            s.libs.add(r)
+                        elif board[r] == c and sref[r] is None:
+                            sref[r] = s
+                            todo.append(r)
+                s.origin = min(s.stones)
+        for s in list(self.strings()):
+            if not s.libs:
+                for q in s.stones:
+                    board[q] = EMPTY
+                    sref[q] = None
+                for q in s.stones:
+                    for r in nbrs[q]:
+                        t = sref[r]
+                        if t is not None:
+                            t.libs.add(q)
+        self.ko = ko if ko and board[ko] == EMPTY else NO_POINT
+        self.ko_color = ko_color if self.ko else EMPTY
+        self.hash = hash_of(self.size, board, self.ko)
+        self._stack.clear()
+        self._game_depth = 0
+        self._seen = Counter({self.hash ^ self._kozob[self.ko]: 1})
+
+    def clear(self) -> None:
+        """Empty the board and forget history, captures and ko."""
+        self._load([EMPTY if c != BORDER else BORDER for c in self.board], NO_POINT, EMPTY)
+        self.captures = [0, 0, 0]
+        self.history = []
+
+    # ------------------------------------------------------------------ queries
+    def countlib(self, p: int) -> int:
+        """Number of liberties of the string at p."""
+        s = self.sref[p]
+        assert s is not None, "countlib on an empty point"
+        return len(s.libs)
+
+    def findlib(self, p: int, maxlib: int = 1 << 30) -> list[int]:
+        """Up to maxlib liberties of the string at p, in point order."""
+        s = self.sref[p]
+        assert s is not None, "findlib on an empty point"
+        libs = sorted(s.libs)
+        return libs if len(libs) <= maxlib else libs[:maxlib]
+
+    def countstones(self, p: int) -> int:
+        """Number of stones in the string at p."""
+        s = self.sref[p]
+        assert s is not None, "countstones on an empty point"
+        return len(s.stones)
+
+    def findstones(self, p: int) -> list[int]:
+        """The stones of the string at p, in point order."""
+        s = self.sref[p]
+        assert s is not None, "findstones on an empty point"
+        return sorted(s.stones)
+
+    def origin(self, p: int) -> int:
+        """The origin (smallest point) of the string at p."""
+        s = self.sref[p]
+        assert s is not None, "origin of an empty point"
+        return s.origin
+
+    def same_string(self, a: int, b: int) -> bool:
+        """True if a and b are stones of one string."""
+        s = self.sref[a]
+        return s is not None and s is self.sref[b]
+
+    def liberty_of_string(self, lib: int, p: int) -> bool:
+        """True if lib is a liberty of the string at p."""
+        s = self.sref[p]
+        return s is not None and lib in s.libs
+
+    def neighbor_of_string(self, q: int, p: int) -> bool:
+        """True if point q is adjacent to the string at p."""
+        s = self.sref[p]
+        if s is None or self.sref[q] is s:
+            return False
+        sref = self.sref
+        return any(sref[r] is s for r in self.nbrs[q])
+
+    def approxlib(self, p: int, color: int, maxlib: int = 1 << 30) -> int:
+        """Liberties a stone of color at empty p would have, ignoring captures (capped at maxlib)."""
+        board, sref = self.board, self.sref
+        libs: set[int] = set()
+        for q in self.nbrs[p]:
+            c = board[q]
+            if c == EMPTY:
+                libs.add(q)
+            elif c == color:
+                libs |= sref[q].libs  # type: ignore[union-attr]
+        libs.discard(p)
+        return min(len(libs), maxlib)
+
+    def accuratelib(self, p: int, color: int, maxlib: int = 1 << 30) -> int:
+        """Liberties a stone of color at empty p would have, captures included; 0 if illegal."""
+        if self.board[p] != EMPTY or not self._trymove(p, color, True):
+            return 0
+        n = len(self.sref[p].libs)  # type: ignore[union-attr]
+        self._pop()
+        return min(n, maxlib)
+
+    def chainlinks(self, p: int, maxlib: int = 1 << 30) -> list[int]:
+        """Origins of opponent strings adjacent to the string at p with at most maxlib liberties."""
+        s = self.sref[p]
+        assert s is not None, "chainlinks of an empty point"
+        opp = 3 - s.color
+        board, sref = self.board, self.sref
+        seen: set[int] = set()
+        out: list[int] = []
+        for q in s.stones:
+            for r in self.nbrs[q]:
+                if board[r] == opp:
+                    t = sref[r]
+                    assert t is not None
+                    if t.origin not in seen:
+                        seen.add(t.origin)
+                        if len(t.libs) <= maxlib:
+                            out.append(t.origin)
+        out.sort()
+        return out
+
+    def is_self_atari(self, p: int, color: int) -> bool:
+        """True if color playing at p leaves its own string with at most one liberty."""
+        return self.board[p] == EMPTY and self.accuratelib(p, color, 2) <= 1
+
+    def is_ko(self, p: int, color: int) -> int:
+        """The point a ko capture by color at p would take, or NO_POINT if it is no ko capture."""
+        board = self.board
+        if board[p] != EMPTY:
+            return NO_POINT
+        opp = 3 - color
+        taken = NO_POINT
+        for q in self.nbrs[p]:
+            c = board[q]
+            if c == EMPTY or c == color:
+                return NO_POINT
+            if c == opp:
+                s = self.sref[q]
+                assert s is not None
+                if len(s.libs) == 1:
+                    if taken or len(s.stones) != 1:
+                        return NO_POINT
+                    taken = q
+        return taken
+
+    def is_suicide(self, p: int, color: int) -> bool:
+        """True if a stone of color at empty p would have no liberty and capture nothing."""
+        return self.board[p] == EMPTY and not self._has_liberty_after(p, color)
+
+    # ------------------------------------------------------------------ display
+    def __str__(self) -> str:
+        """The board as an ASCII diagram with coordinates (X black, O white)."""
+        from core.diagram import render
+
+        return render(self)

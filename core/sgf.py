@@ -1,0 +1,241 @@
+"""SGF: read game records (main line, setup, SZ/KM/HA/RU/PL), replay them, write games and
+variation trees.
+
+Parsing is sgfmill's (escapes, odd whitespace, FF[3] and FF[4], collections: the first
+game is taken); this module turns its nodes into Kiai's points and boards, and turns
+every failure into one exception type, SgfError, or ReplayError for a replay target
+the record does not reach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sgfmill import sgf
+
+from core.board import Board
+from core.color import BLACK, WHITE, color_name, other
+from core.coords import MAX_SIZE, PASS, point, row_col, vertex
+from core.errors import IllegalMove, KiaiError, ReplayError, SgfError
+
+_COLOR = {"b": BLACK, "w": WHITE}
+_LETTER = {BLACK: "b", WHITE: "w"}
+
+
+@dataclass
+class Step:
+    """One node of the main line: setup stones, a player to move, and/or a move."""
+
+    black: list[int] = field(default_factory=list)
+    white: list[int] = field(default_factory=list)
+    empty: list[int] = field(default_factory=list)
+    player: int | None = None  # PL
+    move: tuple[int, int] | None = None  # (color, point or PASS)
+    comment: str | None = None
+
+
+@dataclass
+class GameRecord:
+    """A game's main line and the game information Kiai uses."""
+
+    size: int = 19
+    komi: float = 0.0
+    handicap: int = 0
+    rules: str | None = None
+    black_player: str | None = None
+    white_player: str | None = None
+    result: str | None = None
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def moves(self) -> list[tuple[int, int]]:
+        """Every move of the main line as (color, point)."""
+        return [s.move for s in self.steps if s.move is not None]
+
+    def replay(self, until_move: int | None = None, until_vertex: int | None = None,
+               **options: bool) -> tuple[Board, int]:
+        """A board holding the position before move number until_move (1-based) or before
+        the first move at until_vertex, and the colour to move there."""
+        board = Board(self.size, **options)
+        total = len(self.moves)
+        if until_move is not None and not 1 <= until_move <= total + 1:
+            raise ReplayError(f"move number {until_move} is past the end of the game ({total} moves)")
+        to_move: int | None = None
+        number = 0
+        pending_setup = False
+        for step in self.steps:
+            if step.black or step.white or step.empty:
+                board.setup(black=step.black, white=step.white, empty=step.empty)
+                pending_setup = True
+            if step.player is not None:
+                to_move = step.player
+            if step.move is None:
+                continue
+            color, p = step.move
+            number += 1
+            if number == until_move or (until_vertex is not None and p == until_vertex):
+                return board, color
+            try:
+                board.play(p, color, ignore_ko=True)
+            except IllegalMove as e:
+                raise SgfError(f"move {number} ({color_name(color)} {vertex(self.size, p)}) cannot be played: {e}") from None
+            to_move = other(color)
+            pending_setup = False
+        if until_vertex is not None:
+            raise ReplayError(f"no move at {vertex(self.size, until_vertex)} in the game")
+        if to_move is None:
+            to_move = WHITE if self.handicap >= 2 and pending_setup else BLACK
+        return board, to_move
+
+    def to_sgf(self) -> bytes:
+        """The record as SGF FF[4] bytes (the main line only)."""
+        game = sgf.Sgf_game(self.size)
+        root = game.get_root()
+        root.set("KM", self.komi)
+        if self.handicap:
+            root.set("HA", self.handicap)
+        for key, value in (("RU", self.rules), ("PB", self.black_player), ("PW", self.white_player), ("RE", self.result)):
+            if value:
+                root.set(key, value)
+        root.set("AP", ("Kiai", "0.1"))
+        node = root
+        for i, step in enumerate(self.steps):
+            if i > 0 or step.move is not None:
+                node = game.extend_main_sequence()
+            _write_step(node, step, self.size)
+        return game.serialise()  # type: ignore[no-any-return]
+
+
+def _write_step(node: Any, step: Step, size: int) -> None:
+    if step.black or step.white or step.empty:
+        node.set_setup_stones(
+            [_sgf_point(size, p) for p in step.black],
+            [_sgf_point(size, p) for p in step.white],
+            [_sgf_point(size, p) for p in step.empty],
+        )
+    if step.player is not None:
+        node.set("PL", _LETTER[step.player])
+    if step.move is not None:
+        color, p = step.move
+        node.set_move(_LETTER[color], None if p == PASS else _sgf_point(size, p))
+    if step.comment:
+        node.set("C", step.comment)
+
+
+def _sgf_point(size: int, p: int) -> tuple[int, int]:
+    r, c = row_col(size, p)
+    return size - 1 - r, c
+
+
+def _board_point(size: int, rc: tuple[int, int]) -> int:
+    row, col = rc
+    if not (0 <= row < size and 0 <= col < size):
+        raise SgfError(f"point {rc} is off the {size}x{size} board")
+    return point(size, size - 1 - row, col)
+
+
+def parse_sgf(data: bytes) -> GameRecord:
+    """The main line of the first game in SGF bytes; SgfError if they are not valid SGF."""
+    try:
+        game = sgf.Sgf_game.from_bytes(data)
+        size = game.get_size()
+        if size > MAX_SIZE:
+            raise SgfError(f"board size {size} is larger than {MAX_SIZE}")
+        root = game.get_root()
+        record = GameRecord(size=size)
+        record.komi = float(root.get("KM")) if root.has_property("KM") else 0.0
+        record.handicap = int(root.get("HA")) if root.has_property("HA") else 0
+        record.rules = root.get("RU") if root.has_property("RU") else None
+        record.black_player = root.get("PB") if root.has_property("PB") else None
+        record.white_player = root.get("PW") if root.has_property("PW") else None
+        record.result = root.get("RE") if root.has_property("RE") else None
+        for node in game.get_main_sequence():
+            record.steps.append(_read_step(node, size))
+        return record
+    except KiaiError:
+        raise
+    except (ValueError, KeyError, IndexError, TypeError) as e:
+        raise SgfError(f"malformed SGF: {e or 'invalid property value'}") from None
+
+
+def _read_step(node: Any, size: int) -> Step:
+    step = Step()
+    black, white, empty = node.get_setup_stones()
+    step.black = sorted(_board_point(size, rc) for rc in black)
+    step.white = sorted(_board_point(size, rc) for rc in white)
+    step.empty = sorted(_board_point(size, rc) for rc in empty)
+    if node.has_property("PL"):
+        step.player = _COLOR[node.get("PL")]
+    color, move = node.get_move()
+    if color is not None:
+        # sgfmill reads both B[] and FF[3]'s B[tt] as a pass (None).
+        step.move = (_COLOR[color], PASS if move is None else _board_point(size, move))
+    if node.has_property("C"):
+        step.comment = node.get("C")
+    return step
+
+
+def load_sgf(path: str | Path) -> GameRecord:
+    """The main line of the SGF file at path; SgfError if it is missing or unreadable."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise SgfError(f"cannot read SGF file {str(path)!r}: {e.strerror or e}") from None
+    return parse_sgf(data)
+
+
+def record_from_board(board: Board, komi: float, setup_black: list[int], setup_white: list[int],
+                      handicap: int = 0) -> GameRecord:
+    """A record of a game: the setup stones, then the board's move history."""
+    record = GameRecord(size=board.size, komi=komi, handicap=handicap)
+    if setup_black or setup_white:
+        record.steps.append(Step(black=sorted(setup_black), white=sorted(setup_white)))
+    for color, p in board.history:
+        record.steps.append(Step(move=(color, p)))
+    return record
+
+
+class VariationTree:
+    """An SGF tree written while reading: push a move, pop it, comment the current node."""
+
+    def __init__(self, board: Board, comment: str | None = None) -> None:
+        self.size = board.size
+        self._game = sgf.Sgf_game(board.size)
+        root = self._game.get_root()
+        black = [_sgf_point(board.size, p) for p in board.stones(BLACK)]
+        white = [_sgf_point(board.size, p) for p in board.stones(WHITE)]
+        if black or white:
+            root.set_setup_stones(black, white)
+        if comment:
+            root.set("C", comment)
+        self._node: Any = root
+        self.variations = 0
+
+    def push(self, color: int, p: int) -> None:
+        """Add a child with this move and make it current."""
+        self._node = self._node.new_child()
+        self._node.set_move(_LETTER[color], None if p == PASS else _sgf_point(self.size, p))
+
+    def pop(self) -> None:
+        """Make the parent of the current node current."""
+        parent = self._node.parent
+        if parent is None:
+            raise KiaiError("VariationTree.pop at the root")
+        if not len(self._node):  # a leaf ends a variation
+            self.variations += 1
+        self._node = parent
+
+    def comment(self, text: str) -> None:
+        """Append a line to the current node's comment."""
+        old = self._node.get("C") if self._node.has_property("C") else ""
+        self._node.set("C", f"{old}\n{text}" if old else text)
+
+    def to_bytes(self) -> bytes:
+        """The tree as SGF bytes."""
+        return self._game.serialise()  # type: ignore[no-any-return]
+
+    def save(self, path: str | Path) -> None:
+        """Write the tree to an SGF file."""
+        Path(path).write_bytes(self.to_bytes())

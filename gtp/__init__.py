@@ -1,0 +1,1 @@
+"""The GTP server and the `kiai` command line."""

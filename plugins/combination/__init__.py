@@ -1,0 +1,1 @@
+"""Combinations found by chains of threats: atari_atari (not built yet)."""

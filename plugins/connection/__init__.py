@@ -1,0 +1,1 @@
+"""Connection reading: string_connect / disconnect (not built yet)."""

@@ -1,0 +1,161 @@
+"""SGF: reading real-world quirks, replaying to a move or vertex, writing games and trees."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.boardcheck import board_errors
+from core.color import BLACK, EMPTY, WHITE
+from core.coords import PASS, parse_vertex
+from core.errors import ReplayError, SgfError
+from core.sgf import GameRecord, VariationTree, load_sgf, parse_sgf, record_from_board
+from core.board import Board
+
+# A 9x9 game record written for these tests: FF[3] header, a comment with escapes,
+# odd whitespace between nodes and values, and variations (the first is the main line).
+GAME = rb"""
+(;FF[3]GM[1]SZ[9]KM[5.5]RU[Japanese]PB[Black \] player]PW[White\\player]
+ C[A comment with an escaped \] bracket
+and a newline]
+ ;B[ee]  ;W[gc]
+ ;B [cg];W[cc]
+ (;B[gg]C[main line];W[tt]
+   (;B[eg];W[ge])
+   (;B[aa]))
+ (;B[hh];W[gg]))
+(;FF[4]SZ[19];B[pd])
+"""
+
+SETUP = rb"""(;FF[4]SZ[7]HA[2]KM[0.5]AB[cc][ee]AW[dd]PL[W]
+;W[cd];B[dc]
+;AE[ee]AW[ff]PL[B]
+;B[bb])"""
+
+
+def test_main_line_and_game_info() -> None:
+    rec = parse_sgf(GAME)
+    assert rec.size == 9 and rec.komi == 5.5 and rec.rules == "Japanese"
+    assert rec.black_player == "Black ] player" and rec.white_player == "White\\player"
+    moves = rec.moves
+    assert [c for c, _ in moves] == [BLACK, WHITE, BLACK, WHITE, BLACK, WHITE, BLACK, WHITE]
+    assert moves[0] == (BLACK, parse_vertex("E5", 9))
+    assert moves[4] == (BLACK, parse_vertex("G3", 9))  # the first variation is the main line
+    assert moves[5] == (WHITE, PASS)  # FF[3] pass written as tt
+    assert rec.steps[0].comment is not None and "escaped ] bracket\nand" in rec.steps[0].comment
+
+
+def test_replay_to_move_number_and_vertex() -> None:
+    rec = parse_sgf(GAME)
+    board, to_move = rec.replay(until_move=3)
+    assert to_move == BLACK and len(board.history) == 2
+    assert board.color(parse_vertex("G7", 9)) == WHITE and board.color(parse_vertex("C3", 9)) == EMPTY
+    board, to_move = rec.replay(until_vertex=parse_vertex("C7", 9))
+    assert to_move == WHITE and len(board.history) == 3
+    board, to_move = rec.replay()
+    assert len(board.history) == 8 and to_move == BLACK
+    board, to_move = rec.replay(until_move=9)  # one past the last move: the final position
+    assert len(board.history) == 8
+    assert board_errors(board) == []
+
+
+def test_setup_properties_handicap_and_player_to_move() -> None:
+    rec = parse_sgf(SETUP)
+    assert rec.handicap == 2 and rec.komi == 0.5
+    board, to_move = rec.replay(until_move=1)
+    assert to_move == WHITE
+    assert board.stones(BLACK) == sorted([parse_vertex("C5", 7), parse_vertex("E3", 7)])
+    board, to_move = rec.replay()
+    assert to_move == WHITE  # the last move was black's
+    assert board.color(parse_vertex("E3", 7)) == EMPTY  # AE removed it
+    assert board.color(parse_vertex("F2", 7)) == WHITE
+    assert board.color(parse_vertex("B6", 7)) == BLACK
+    board, to_move = rec.replay(until_move=3)
+    assert to_move == BLACK and board.color(parse_vertex("F2", 7)) == WHITE  # PL[B] node
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"", "no SGF data"),
+        (b"(;SZ[9];B[cc]", "end of SGF"),
+        (b"not sgf at all", "no SGF data"),
+        (b"(;SZ[9];B[zz])", "malformed"),
+        (b"(;SZ[30])", "size"),
+        (b"(;SZ[9]KM[lots])", "float"),
+    ],
+)
+def test_broken_files_raise_sgf_error(data: bytes, message: str) -> None:
+    with pytest.raises(SgfError, match=message):
+        parse_sgf(data)
+
+
+def test_missing_file_and_replay_targets_past_the_end(tmp_path: Path) -> None:
+    with pytest.raises(SgfError, match="cannot read"):
+        load_sgf(tmp_path / "nope.sgf")
+    rec = parse_sgf(GAME)
+    with pytest.raises(ReplayError, match="past the end"):
+        rec.replay(until_move=10)
+    with pytest.raises(ReplayError, match="past the end"):
+        rec.replay(until_move=0)
+    with pytest.raises(ReplayError, match="no move at"):
+        rec.replay(until_vertex=parse_vertex("A1", 9))
+
+
+def test_illegal_move_in_a_record_is_reported_with_its_number() -> None:
+    rec = parse_sgf(b"(;SZ[5];B[cc];W[cc])")
+    with pytest.raises(SgfError, match="move 2 .*occupied"):
+        rec.replay()
+
+
+def test_sgf_game_sgf_round_trip(tmp_path: Path) -> None:
+    for data in (GAME, SETUP):
+        rec = parse_sgf(data)
+        written = rec.to_sgf()
+        again = parse_sgf(written)
+        assert again.moves == rec.moves
+        assert (again.size, again.komi, again.handicap, again.rules) == (rec.size, rec.komi, rec.handicap, rec.rules)
+        assert [(s.black, s.white, s.empty, s.player) for s in again.steps] == [
+            (s.black, s.white, s.empty, s.player) for s in rec.steps
+        ]
+        path = tmp_path / "game.sgf"
+        path.write_bytes(written)
+        assert load_sgf(path).replay()[0].board == rec.replay()[0].board
+
+
+def test_record_from_a_played_board() -> None:
+    board = Board(9)
+    board.setup(black=[parse_vertex("C3", 9)])
+    board.play(parse_vertex("E5", 9), WHITE)
+    board.play(PASS, BLACK)
+    rec = record_from_board(board, komi=0.5, setup_black=[parse_vertex("C3", 9)], setup_white=[], handicap=0)
+    again = parse_sgf(rec.to_sgf())
+    replayed, to_move = again.replay()
+    assert replayed.board == board.board and to_move == WHITE
+
+
+def test_variation_tree_writes_every_branch() -> None:
+    board = Board(5)
+    board.play(parse_vertex("C3", 5), BLACK)
+    tree = VariationTree(board, comment="reading C3")
+    tree.push(WHITE, parse_vertex("C4", 5))
+    tree.push(BLACK, parse_vertex("D4", 5))
+    tree.comment("variation 1")
+    tree.pop()
+    tree.push(BLACK, parse_vertex("B4", 5))
+    tree.comment("variation 2")
+    tree.pop()
+    tree.pop()
+    assert tree.variations == 2
+    data = tree.to_bytes()
+    assert b"variation 1" in data and b"variation 2" in data and b"AB[cc]" in data
+    rec = parse_sgf(data)
+    assert rec.moves == [(WHITE, parse_vertex("C4", 5)), (BLACK, parse_vertex("D4", 5))]
+    with pytest.raises(Exception):
+        tree.pop()
+
+
+def test_empty_record_replays_to_the_empty_board() -> None:
+    board, to_move = GameRecord(size=9).replay()
+    assert board.stones(BLACK) == [] and to_move == BLACK
