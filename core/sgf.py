@@ -167,7 +167,7 @@ def _read_step(node: Any, size: int) -> Step:
     step.white = sorted(_board_point(size, rc) for rc in white)
     step.empty = sorted(_board_point(size, rc) for rc in empty)
     if node.has_property("PL"):
-        step.player = _COLOR[node.get("PL")]
+        step.player = _player(node.get_raw("PL"))
     color, move = node.get_move()
     if color is not None:
         # sgfmill reads both B[] and FF[3]'s B[tt] as a pass (None).
@@ -175,6 +175,16 @@ def _read_step(node: Any, size: int) -> Step:
     if node.has_property("C"):
         step.comment = node.get("C")
     return step
+
+
+def _player(raw: bytes) -> int:
+    """PL's colour; old FF[1] files write 1 for black and 2 for white."""
+    value = raw.strip().lower()
+    if value in (b"b", b"1"):
+        return BLACK
+    if value in (b"w", b"2"):
+        return WHITE
+    raise SgfError(f"invalid PL value {raw!r}: expected B or W")
 
 
 def load_sgf(path: str | Path) -> GameRecord:

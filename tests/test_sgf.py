@@ -28,7 +28,7 @@ and a newline]
 (;FF[4]SZ[19];B[pd])
 """
 
-SETUP = rb"""(;FF[4]SZ[7]HA[2]KM[0.5]AB[cc][ee]AW[dd]PL[W]
+SETUP = rb"""(;FF[4]SZ[7]HA[2]KM[0.5]AB[cc][ee]AW[dd]PL[2]
 ;W[cd];B[dc]
 ;AE[ee]AW[ff]PL[B]
 ;B[bb])"""
@@ -61,6 +61,7 @@ def test_replay_to_move_number_and_vertex() -> None:
 
 
 def test_setup_properties_handicap_and_player_to_move() -> None:
+    # PL[2] in the root is the FF[1] way of writing PL[W]; old files still use it.
     rec = parse_sgf(SETUP)
     assert rec.handicap == 2 and rec.komi == 0.5
     board, to_move = rec.replay(until_move=1)
@@ -84,6 +85,7 @@ def test_setup_properties_handicap_and_player_to_move() -> None:
         (b"(;SZ[9];B[zz])", "malformed"),
         (b"(;SZ[30])", "size"),
         (b"(;SZ[9]KM[lots])", "float"),
+        (b"(;SZ[9]PL[X])", "PL"),
     ],
 )
 def test_broken_files_raise_sgf_error(data: bytes, message: str) -> None:
