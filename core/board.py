@@ -69,7 +69,8 @@ class Board:
         self.ko_color: int = EMPTY  # the colour that may not retake at self.ko
         self.hash: int = 0
         self.captures: list[int] = [0, 0, 0]  # stones captured BY black (index 1) / white (2)
-        self.history: list[tuple[int, int]] = []  # game moves (color, point); PASS is a move
+        self.history: list[tuple[int, int]] = []  # game moves since the last setup (color, point)
+        self.base: tuple[list[int], list[int]] = ([], [])  # black, white stones at the last setup
         self.superko = superko
         self.allow_suicide = allow_suicide
         self._stack: list[_Record] = []
@@ -390,7 +391,7 @@ class Board:
         self._load(colors, NO_POINT, EMPTY)
 
     def _load(self, colors: list[int], ko: int, ko_color: int) -> None:
-        """Rebuild every string from a point array; forgets the undo stack."""
+        """Rebuild every string from a point array; forgets the undo stack and history."""
         self.board = colors
         self.sref = [None] * len(colors)
         board, sref, nbrs = self.board, self.sref, self.nbrs
@@ -426,12 +427,13 @@ class Board:
         self._stack.clear()
         self._game_depth = 0
         self._seen = Counter({self.hash ^ self._kozob[self.ko]: 1})
+        self.history = []
+        self.base = (self.stones(BLACK), self.stones(WHITE))
 
     def clear(self) -> None:
         """Empty the board and forget history, captures and ko."""
         self._load([EMPTY if c != BORDER else BORDER for c in self.board], NO_POINT, EMPTY)
         self.captures = [0, 0, 0]
-        self.history = []
 
     # ------------------------------------------------------------------ queries
     def countlib(self, p: int) -> int:

@@ -52,7 +52,7 @@ class Position:
         )
 
     def to_board(self, **options: bool) -> Board:
-        """A new Board holding this position (its history is informational: no game undo)."""
+        """A new Board holding this position; the move history stays in the Position (no undo)."""
         n = self.size
         board = Board(n, **options)
         colors = list(board.board)
@@ -61,8 +61,11 @@ class Position:
             colors[(r + 1) * w : (r + 1) * w + n] = self.stones[r * n : (r + 1) * n]
         board._load(colors, _point(n, self.ko), self.ko_color)
         board.captures = [0, self.captures[0], self.captures[1]]
-        board.history = [(c, _point(n, i)) for c, i in self.moves]
         return board
+
+    def move_points(self) -> list[tuple[int, int]]:
+        """The move history as (color, board point) for a board of this size."""
+        return [(c, _point(self.size, i)) for c, i in self.moves]
 
     def pack(self) -> bytes:
         """The msgpack bytes of this position, with the format version."""

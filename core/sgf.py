@@ -196,12 +196,12 @@ def load_sgf(path: str | Path) -> GameRecord:
     return parse_sgf(data)
 
 
-def record_from_board(board: Board, komi: float, setup_black: list[int], setup_white: list[int],
-                      handicap: int = 0) -> GameRecord:
-    """A record of a game: the setup stones, then the board's move history."""
+def record_from_board(board: Board, komi: float, handicap: int = 0) -> GameRecord:
+    """A record of a game: the stones of the board's last setup, then its move history."""
     record = GameRecord(size=board.size, komi=komi, handicap=handicap)
-    if setup_black or setup_white:
-        record.steps.append(Step(black=sorted(setup_black), white=sorted(setup_white)))
+    black, white = board.base
+    if black or white:
+        record.steps.append(Step(black=list(black), white=list(white)))
     for color, p in board.history:
         record.steps.append(Step(move=(color, p)))
     return record

@@ -131,7 +131,7 @@ def test_record_from_a_played_board() -> None:
     board.setup(black=[parse_vertex("C3", 9)])
     board.play(parse_vertex("E5", 9), WHITE)
     board.play(PASS, BLACK)
-    rec = record_from_board(board, komi=0.5, setup_black=[parse_vertex("C3", 9)], setup_white=[], handicap=0)
+    rec = record_from_board(board, komi=0.5)
     again = parse_sgf(rec.to_sgf())
     replayed, to_move = again.replay()
     assert replayed.board == board.board and to_move == WHITE

@@ -1,0 +1,47 @@
+"""Protocol commands: protocol_version, name, version, known_command, list_commands, quit."""
+
+from __future__ import annotations
+
+from gtp.engine import Engine
+from gtp.registry import REGISTRY, Args, command
+
+
+@command("protocol_version")
+def protocol_version(engine: Engine, args: Args) -> str:
+    """The GTP version spoken: 2."""
+    args.expect(0)
+    return "2"
+
+
+@command("name")
+def name(engine: Engine, args: Args) -> str:
+    """The engine's name."""
+    args.expect(0)
+    return engine.name
+
+
+@command("version")
+def version(engine: Engine, args: Args) -> str:
+    """The engine's version."""
+    args.expect(0)
+    return engine.version
+
+
+@command("known_command")
+def known_command(engine: Engine, args: Args) -> str:
+    """'true' if the command is implemented."""
+    args.expect(1)
+    return "true" if REGISTRY.get(args.word(0)) is not None else "false"
+
+
+@command("list_commands")
+def list_commands(engine: Engine, args: Args) -> str:
+    """Every implemented command, one per line."""
+    args.expect(0)
+    return "\n".join(REGISTRY.names())
+
+
+@command("quit")
+def quit_(engine: Engine, args: Args) -> str:
+    """End the session (the server stops after answering)."""
+    return ""

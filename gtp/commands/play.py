@@ -1,0 +1,105 @@
+"""Playing: genmove and its variants, scoring, dead stones, time control and level."""
+
+from __future__ import annotations
+
+from core.coords import vertex
+from core.score import format_score
+from gtp.engine import Engine
+from gtp.protocol import GtpError
+from gtp.registry import Args, command
+
+
+def _genmove(engine: Engine, args: Args, play: bool, cleanup: bool = False) -> str:
+    args.expect(1)
+    color = args.color(0)
+    move = engine.generate(color, cleanup=cleanup)
+    if play:
+        engine.game.play(color, move)
+    return vertex(engine.game.size, move)
+
+
+@command("genmove")
+def genmove(engine: Engine, args: Args) -> str:
+    """Generate and play a move for COLOR."""
+    return _genmove(engine, args, play=True)
+
+
+@command("kgs-genmove_cleanup")
+def kgs_genmove_cleanup(engine: Engine, args: Args) -> str:
+    """Generate and play a move that removes dead stones before passing (KGS cleanup phase)."""
+    return _genmove(engine, args, play=True, cleanup=True)
+
+
+@command("reg_genmove")
+def reg_genmove(engine: Engine, args: Args) -> str:
+    """Generate a move for COLOR without playing it."""
+    return _genmove(engine, args, play=False)
+
+
+@command("gg_genmove")
+def gg_genmove(engine: Engine, args: Args) -> str:
+    """Generate a move for COLOR without playing it, with an optional random seed."""
+    args.expect(1, 2)
+    if len(args) == 2:
+        engine.rng.seed(args.integer(1))
+    return _genmove(engine, Args(args.name, args.words[:1], args.size), play=False)
+
+
+@command("final_score")
+def final_score(engine: Engine, args: Args) -> str:
+    """The score of the game: B+N, W+N or 0."""
+    args.expect(0)
+    return format_score(engine.score())
+
+
+@command("new_score")
+def new_score(engine: Engine, args: Args) -> str:
+    """A score estimate of the current position, in final_score's format."""
+    args.expect(0)
+    return format_score(engine.score())
+
+
+@command("final_status_list")
+def final_status_list(engine: Engine, args: Args) -> str:
+    """Stones with the given status (alive, dead or seki), one string per line."""
+    args.expect(1)
+    status = args.word(0).lower()
+    if status not in ("alive", "dead", "seki"):
+        raise GtpError(f"syntax error: unknown status {args.word(0)!r} (alive, dead or seki)")
+    board = engine.game.board
+    dead = set(engine.dead_stones())
+    if status == "seki":
+        return ""
+    lines = []
+    for s in board.strings():
+        if (s.origin in dead) == (status == "dead"):
+            lines.append(" ".join(vertex(board.size, p) for p in sorted(s.stones)))
+    return "\n".join(lines)
+
+
+@command("time_settings")
+def time_settings(engine: Engine, args: Args) -> str:
+    """Set main time, byo-yomi time and byo-yomi stones."""
+    args.expect(3)
+    main, byo, stones = args.integer(0, 0), args.integer(1, 0), args.integer(2, 0)
+    engine.clock.settings(main, byo, stones)
+    return ""
+
+
+@command("time_left")
+def time_left(engine: Engine, args: Args) -> str:
+    """Record the time left for COLOR: seconds and stones."""
+    args.expect(3)
+    color, seconds, stones = args.color(0), args.integer(1), args.integer(2, 0)
+    engine.clock.time_left(color, seconds, stones)
+    return ""
+
+
+@command("level")
+def level(engine: Engine, args: Args) -> str:
+    """Set the playing level (1..10): lower is faster and weaker."""
+    args.expect(1)
+    engine.level = args.integer(0, 1, 10)
+    return ""
+
+

@@ -1,0 +1,240 @@
+"""`kiai play`: referee games between Kiai and another GTP engine.
+
+The referee keeps its own board and is the authority: an illegal move, an error answer,
+a crash or a move past the time limit loses the game. Two passes in a row end a game,
+which a scorer engine (or Kiai's own area count) then scores. Colours alternate; one
+SGF file is saved per game; the summary gives the win rate with its 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import shlex
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.board import Board
+from core.color import BLACK, WHITE, color_name
+from core.coords import PASS, parse_vertex, vertex
+from core.errors import KiaiError
+from core.score import area_score, format_score
+from core.sgf import record_from_board
+from gtp.client import EngineFailure, GtpSession, ProcessSession
+
+
+@dataclass
+class GameResult:
+    """How one game ended."""
+
+    number: int
+    kiai_color: int
+    winner: int  # BLACK or WHITE; 0 for a draw (jigo)
+    result: str  # SGF RE value, e.g. "B+3.5", "W+R", "B+Time", "W+Forfeit"
+    moves: int
+    reason: str
+    sgf: Path | None
+
+    @property
+    def kiai_won(self) -> bool:
+        """True if Kiai won this game."""
+        return self.winner == self.kiai_color
+
+
+@dataclass
+class Player:
+    """One side of the match: its GTP session and clock."""
+
+    name: str
+    command: str
+    session: GtpSession | None = None
+
+    def start(self) -> GtpSession:
+        """The running session, started (or restarted after a crash) on demand."""
+        if self.session is None:
+            self.session = ProcessSession(self.command)
+        return self.session
+
+    def stop(self) -> None:
+        """Close the session."""
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Referee:
+    """Plays games between two GTP players and keeps the score."""
+
+    def __init__(self, kiai: Player, opponent: Player, size: int, komi: float, move_time: float,
+                 main_time: float, scorer: Player | None, sgf_dir: Path, max_moves: int) -> None:
+        self.kiai, self.opponent = kiai, opponent
+        self.size, self.komi = size, komi
+        self.move_time, self.main_time = move_time, main_time
+        self.scorer = scorer
+        self.sgf_dir = sgf_dir
+        self.max_moves = max_moves
+
+    def play_game(self, number: int, kiai_color: int) -> GameResult:
+        """Play one game and save its SGF."""
+        players = {kiai_color: self.kiai, 3 - kiai_color: self.opponent}
+        board = Board(self.size)
+        clocks = {BLACK: self.main_time, WHITE: self.main_time}
+        for color, player in players.items():
+            try:
+                self._setup(player.start())
+            except EngineFailure as e:
+                player.stop()
+                return self._finish(number, kiai_color, board, 3 - color, f"{color_name(3 - color)[0].upper()}+Forfeit",
+                                    f"{player.name} failed to start a game: {e}")
+        color = BLACK
+        passes = 0
+        while True:
+            player, other = players[color], players[3 - color]
+            limit = self.move_time if not self.main_time else min(self.move_time, clocks[color] + 1.0)
+            loser_mark = f"{color_name(3 - color)[0].upper()}+"
+            try:
+                session = player.start()
+                if self.main_time:
+                    session.send(f"time_left {color_name(color)} {max(0, int(clocks[color]))} 0", limit)
+                start = time.monotonic()
+                ok, answer = session.send(f"genmove {color_name(color)}", limit + 0.5)
+                used = time.monotonic() - start
+            except EngineFailure as e:
+                player.stop()
+                reason = "Time" if "within" in str(e) else "Forfeit"
+                return self._finish(number, kiai_color, board, 3 - color, loser_mark + reason, f"{player.name}: {e}")
+            if self.main_time:
+                clocks[color] -= used
+                if clocks[color] < 0:
+                    return self._finish(number, kiai_color, board, 3 - color, loser_mark + "Time",
+                                        f"{player.name} ran out of time")
+            if not ok:
+                return self._finish(number, kiai_color, board, 3 - color, loser_mark + "Forfeit",
+                                    f"{player.name} answered genmove with an error: {answer}")
+            if answer.lower() == "resign":
+                return self._finish(number, kiai_color, board, 3 - color, loser_mark + "R", f"{player.name} resigned")
+            try:
+                p = parse_vertex(answer, self.size)
+                board.play(p, color)
+            except KiaiError as e:
+                return self._finish(number, kiai_color, board, 3 - color, loser_mark + "Forfeit",
+                                    f"{player.name} played an illegal move {answer!r}: {e}")
+            try:
+                ok, answer = other.start().send(f"play {color_name(color)} {vertex(self.size, p)}", self.move_time)
+            except EngineFailure as e:
+                other.stop()
+                return self._finish(number, kiai_color, board, color, f"{color_name(color)[0].upper()}+Forfeit",
+                                    f"{other.name}: {e}")
+            if not ok:
+                return self._finish(number, kiai_color, board, color, f"{color_name(color)[0].upper()}+Forfeit",
+                                    f"{other.name} refused the legal move {vertex(self.size, p)}: {answer}")
+            passes = passes + 1 if p == PASS else 0
+            if passes >= 2 or len(board.history) >= self.max_moves:
+                return self._score(number, kiai_color, board, "two passes" if passes >= 2 else "move limit")
+            color = 3 - color
+
+    def _setup(self, session: GtpSession) -> None:
+        for command in (f"boardsize {self.size}", "clear_board", f"komi {self.komi}"):
+            ok, answer = session.send(command, 30)
+            if not ok:
+                raise EngineFailure(f"{command!r} failed: {answer}")
+        if self.main_time:
+            session.send(f"time_settings {int(self.main_time)} 0 0", 30)
+
+    def _score(self, number: int, kiai_color: int, board: Board, how: str) -> GameResult:
+        text = None
+        scorer = self.scorer
+        if scorer is not None:
+            try:
+                session = scorer.start()
+                self._setup(session)
+                for color, p in board.history:
+                    session.send(f"play {color_name(color)} {vertex(self.size, p)}", 30)
+                ok, answer = session.send("final_score", 120)
+                text = answer.strip() if ok and answer.strip() else None
+            except EngineFailure as e:
+                print(f"kiai play: scorer failed, counting area instead: {e}", file=sys.stderr)
+                scorer.stop()
+        if text is None:
+            text = format_score(area_score(board, self.komi))
+        winner = BLACK if text.upper().startswith("B+") else WHITE if text.upper().startswith("W+") else 0
+        return self._finish(number, kiai_color, board, winner, text.upper() if text != "0" else "0",
+                            f"{how}, scored {text}")
+
+    def _finish(self, number: int, kiai_color: int, board: Board, winner: int, result: str, reason: str) -> GameResult:
+        record = record_from_board(board, self.komi)
+        names = {kiai_color: self.kiai.name, 3 - kiai_color: self.opponent.name}
+        record.black_player, record.white_player = names[BLACK], names[WHITE]
+        record.result = result
+        self.sgf_dir.mkdir(parents=True, exist_ok=True)
+        path = self.sgf_dir / f"game{number:03d}.sgf"
+        path.write_bytes(record.to_sgf())
+        return GameResult(number, kiai_color, winner, result, len(board.history), reason, path)
+
+
+def add_parser(sub: Any) -> None:
+    """Register the `play` subcommand."""
+    p = sub.add_parser("play", help="referee games between Kiai and another GTP engine")
+    p.add_argument("--opponent", required=True, help="GTP command of the opponent, e.g. '/usr/games/gnugo --mode gtp --level 1'")
+    p.add_argument("--kiai", default=None, help="GTP command of Kiai (default: this Python running `kiai gtp`)")
+    p.add_argument("--kiai-args", default="", help="extra options for Kiai, e.g. '--level 5'")
+    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--size", type=int, default=9, help="board size (default 9)")
+    p.add_argument("--komi", type=float, default=7.0, help="komi (default 7)")
+    p.add_argument("--move-time", type=float, default=30.0, help="seconds allowed per move (default 30)")
+    p.add_argument("--main-time", type=float, default=0.0, help="main time per player in seconds (0: none)")
+    p.add_argument("--scorer", default=None, help="GTP engine that scores finished games (default: the opponent)")
+    p.add_argument("--sgf-dir", type=Path, default=Path("games"), help="folder for one SGF per game (default games/)")
+    p.add_argument("--max-moves", type=int, default=0, help="end and score a game after this many moves (default 4*size*size)")
+    p.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the match and print each game and the win rate."""
+    kiai_cmd = args.kiai or f"{shlex.quote(sys.executable)} -m gtp.cli gtp {args.kiai_args}"
+    kiai = Player("Kiai", kiai_cmd)
+    opponent = Player(shlex.split(args.opponent)[0].rsplit("/", 1)[-1], args.opponent)
+    scorer = Player("scorer", args.scorer) if args.scorer else Player("scorer", args.opponent)
+    referee = Referee(kiai, opponent, args.size, args.komi, args.move_time, args.main_time, scorer,
+                      args.sgf_dir, args.max_moves or 4 * args.size * args.size)
+    results: list[GameResult] = []
+    bar = None
+    if not args.no_progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=args.games, desc="games", unit="game", file=sys.stderr)
+    try:
+        for i in range(args.games):
+            kiai_color = BLACK if i % 2 == 0 else WHITE
+            r = referee.play_game(i + 1, kiai_color)
+            results.append(r)
+            print(f"game {r.number}: Kiai {color_name(kiai_color)}, {r.result} in {r.moves} moves "
+                  f"({'Kiai won' if r.kiai_won else 'Kiai lost' if r.winner else 'draw'}; {r.reason}) -> {r.sgf}",
+                  flush=True)
+            if bar is not None:
+                bar.update(1)
+                bar.set_postfix(kiai_wins=sum(x.kiai_won for x in results))
+    finally:
+        if bar is not None:
+            bar.close()
+        for pl in (kiai, opponent, scorer):
+            pl.stop()
+    wins = sum(r.kiai_won for r in results) + 0.5 * sum(r.winner == 0 for r in results)
+    low, high = wilson_interval(wins, len(results))
+    print(f"Kiai won {wins:g} of {len(results)} games: {wins / max(len(results), 1):.1%} "
+          f"(95% interval {low:.1%} to {high:.1%})")
+    return 0

@@ -1,0 +1,235 @@
+"""`kiai regress`: run GNU Go-format regression suites against Kiai or any GTP engine.
+
+A suite is GTP commands, one per line. A numbered command is a test; the next line,
+`#? [REGEX]`, is the expected answer, matched against the whole answer. `!` before the
+regex negates it, a trailing `*` marks a known failure, a trailing `&` an unchecked
+test. loadsgf paths are relative to the suite's folder, so the engine runs there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import time
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from core.errors import KiaiError
+from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
+
+_EXPECT = re.compile(r"^#\?\s*\[(?P<regex>.*)\](?P<flag>[*&]?)\s*$")
+
+
+@dataclass
+class RegressTest:
+    """One numbered test of a suite."""
+
+    number: int
+    command: str
+    regex: str
+    negate: bool = False
+    known_failure: bool = False
+    unchecked: bool = False
+    line: int = 0
+
+    def check(self, answer: str) -> bool:
+        """True if the answer meets the expectation."""
+        try:
+            matched = re.fullmatch(self.regex, answer.strip()) is not None
+        except re.error:
+            matched = False
+        return matched != self.negate
+
+
+@dataclass
+class TestResult:
+    """What an engine answered to a test, and whether that passes."""
+
+    number: int
+    command: str
+    expected: str
+    answer: str
+    passed: bool
+    error: bool
+    known_failure: bool
+    seconds: float
+
+
+@dataclass
+class SuiteResult:
+    """The results of one suite."""
+
+    suite: str
+    results: list[TestResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def passed(self) -> int:
+        """Tests passed."""
+        return sum(r.passed for r in self.results)
+
+    @property
+    def failed(self) -> int:
+        """Tests answered but not as expected."""
+        return sum(not r.passed and not r.error for r in self.results)
+
+    @property
+    def errors(self) -> int:
+        """Tests the engine answered with an error."""
+        return sum(r.error for r in self.results)
+
+
+def parse_suite(text: str) -> list[str | RegressTest]:
+    """The suite's items in order: plain commands (str) and tests."""
+    items: list[str | RegressTest] = []
+    pending: RegressTest | None = None
+    for i, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        m = _EXPECT.match(line)
+        if m and pending is not None:
+            regex = m.group("regex")
+            pending.negate = regex.startswith("!")
+            pending.regex = regex[1:] if pending.negate else regex
+            pending.known_failure = m.group("flag") == "*"
+            pending.unchecked = m.group("flag") == "&"
+            items.append(pending)
+            pending = None
+            continue
+        if not line or line.startswith("#"):
+            continue
+        if pending is not None:
+            items.append(pending.command)  # a numbered command without expectation: just run it
+            pending = None
+        head = line.split()[0]
+        if head.isdigit():
+            pending = RegressTest(int(head), line, "", line=i)
+        else:
+            items.append(line)
+    if pending is not None:
+        items.append(pending.command)
+    return items
+
+
+@contextmanager
+def _cwd(path: Path) -> Iterator[None]:
+    old = os.getcwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(old)
+
+
+def run_suite(path: Path, engine_command: str | None, progress: bool = True,
+              timeout: float | None = None, engine_args: list[str] | None = None) -> SuiteResult:
+    """Run one suite file and collect its results."""
+    try:
+        items = parse_suite(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError as e:
+        raise KiaiError(f"cannot read suite {str(path)!r}: {e.strerror}") from None
+    folder = path.resolve().parent
+    result = SuiteResult(suite=path.name)
+    tests = sum(isinstance(it, RegressTest) for it in items)
+    bar = _progress(tests, path.name, progress)
+    start = time.monotonic()
+    with _cwd(folder):
+        session: GtpSession
+        if engine_command:
+            session = ProcessSession(engine_command, cwd=folder)
+        else:
+            from gtp.cli import build_parser, engine_from
+
+            session = InProcessSession(engine_from(build_parser().parse_args(engine_args or [])))
+        try:
+            for item in items:
+                if isinstance(item, str):
+                    session.send(item, timeout)
+                    continue
+                t0 = time.monotonic()
+                try:
+                    ok, answer = session.send(item.command, timeout)
+                except EngineFailure as e:
+                    ok, answer = False, str(e)
+                    session.close()
+                    session = ProcessSession(engine_command, cwd=folder) if engine_command else session
+                passed = ok and (item.unchecked or item.check(answer))
+                result.results.append(TestResult(
+                    item.number, item.command, ("!" if item.negate else "") + item.regex, answer,
+                    passed, not ok, item.known_failure, time.monotonic() - t0))
+                if bar is not None:
+                    bar.update(1)
+        finally:
+            session.close()
+            if bar is not None:
+                bar.close()
+    result.seconds = time.monotonic() - start
+    return result
+
+
+def _progress(total: int, name: str, enabled: bool) -> Any:
+    if not enabled:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=name, unit="test", file=sys.stderr, leave=False)
+
+
+def report(suites: list[SuiteResult]) -> str:
+    """The human-readable report: failures with expected and actual answers, then a summary."""
+    lines: list[str] = []
+    for s in suites:
+        for r in s.results:
+            if r.passed and r.known_failure:
+                lines.append(f"{s.suite}:{r.number} PASSED (known failure now passes): {r.command}")
+            elif not r.passed:
+                kind = "ERROR" if r.error else "FAILED"
+                known = " (known failure)" if r.known_failure else ""
+                lines.append(f"{s.suite}:{r.number} {kind}{known}: {r.command}\n"
+                             f"    expected [{r.expected}], got [{r.answer}]")
+    lines.append("")
+    lines.append(f"{'suite':<24} {'tests':>6} {'passed':>7} {'failed':>7} {'errors':>7} {'seconds':>8}")
+    for s in suites:
+        lines.append(f"{s.suite:<24} {len(s.results):>6} {s.passed:>7} {s.failed:>7} {s.errors:>7} {s.seconds:>8.1f}")
+    if len(suites) > 1:
+        total = [r for s in suites for r in s.results]
+        lines.append(f"{'total':<24} {len(total):>6} {sum(r.passed for r in total):>7} "
+                     f"{sum(not r.passed and not r.error for r in total):>7} {sum(r.error for r in total):>7} "
+                     f"{sum(s.seconds for s in suites):>8.1f}")
+    return "\n".join(lines)
+
+
+def add_parser(sub: Any) -> None:
+    """Register the `regress` subcommand."""
+    p = sub.add_parser("regress", help="run GNU Go-format regression suites (.tst files)")
+    p.add_argument("suites", nargs="+", type=Path, help="regression files to run")
+    p.add_argument("--engine", help="GTP engine command to test instead of Kiai, e.g. '/usr/games/gnugo --mode gtp'")
+    p.add_argument("--json", type=Path, help="also write the results as JSON to this file")
+    p.add_argument("--timeout", type=float, default=None, help="seconds allowed per command")
+    p.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
+    p.add_argument("--kiai-args", default="", help="options for the Kiai engine under test, e.g. '--level 5'")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the suites and print the report; exit status 0 unless a suite could not run."""
+    import shlex
+
+    suites = []
+    for path in args.suites:
+        try:
+            suites.append(run_suite(path, args.engine, not args.no_progress, args.timeout,
+                                    shlex.split(args.kiai_args)))
+        except KiaiError as e:
+            print(f"kiai regress: {e}", file=sys.stderr)
+            return 2
+    print(report(suites))
+    if args.json:
+        data = [{"suite": s.suite, "passed": s.passed, "failed": s.failed, "errors": s.errors,
+                 "seconds": round(s.seconds, 3), "results": [asdict(r) for r in s.results]} for s in suites]
+        args.json.write_text(json.dumps(data, indent=1))
+    return 0

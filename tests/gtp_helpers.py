@@ -1,0 +1,32 @@
+"""Helpers for GTP tests: an in-process server and a snapshot of everything a command may change."""
+
+from __future__ import annotations
+
+import sys
+
+from core.boardcheck import snapshot
+from gtp.engine import Engine, Options
+from gtp.server import GtpServer
+
+KIAI_GTP = f"{sys.executable} -m gtp.cli gtp"
+
+
+def server(size: int = 9, komi: float = 6.5) -> GtpServer:
+    """A fresh in-process GTP server."""
+    return GtpServer(Engine(Options(size=size, komi=komi)))
+
+
+def ask(srv: GtpServer, line: str) -> tuple[bool, str]:
+    """Send one line; (success, answer text)."""
+    answer = srv.handle(line)
+    assert answer is not None, f"no answer to {line!r}"
+    assert answer.endswith("\n\n") and "\n\n" not in answer[:-2], answer
+    head, _, rest = answer[:-2].partition(" ")
+    return head.startswith("="), rest
+
+
+def game_state(srv: GtpServer) -> tuple[object, ...]:
+    """Everything about the game a failed command must leave untouched."""
+    g = srv.engine.game
+    return (snapshot(g.board), g.board.stackp, g.board.undo_depth, tuple(g.board.history), g.komi,
+            g.handicap, g.to_move, g.size, srv.engine.level, dict(srv.engine.clock.left))

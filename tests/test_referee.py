@@ -1,0 +1,94 @@
+"""`kiai play`: games between GTP engines, forfeits, time losses, SGF output, win rate."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.sgf import load_sgf
+from gtp.referee import Player, Referee, wilson_interval
+from tests.gtp_helpers import KIAI_GTP
+
+GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if Path("/usr/games/gnugo").exists() else None)
+
+# A GTP engine that always answers genmove with A1 (illegal once A1 is occupied).
+STUBBORN = """
+import sys
+for line in sys.stdin:
+    parts = line.split()
+    if not parts: continue
+    if parts[0] == 'genmove': print('= A1\\n', flush=True)
+    elif parts[0] == 'quit': print('=\\n', flush=True); break
+    else: print('=\\n', flush=True)
+"""
+
+SLEEPY = STUBBORN.replace("print('= A1\\n', flush=True)", "import time; time.sleep(30)")
+
+
+def referee(tmp_path: Path, opponent: str, move_time: float = 20.0, size: int = 5) -> Referee:
+    return Referee(Player("Kiai", KIAI_GTP), Player("opp", opponent), size=size, komi=0.5, move_time=move_time,
+                   main_time=0, scorer=None, sgf_dir=tmp_path, max_moves=80)
+
+
+def test_kiai_against_itself_finishes_and_saves_sgf(tmp_path: Path) -> None:
+    ref = referee(tmp_path, KIAI_GTP)
+    try:
+        for n, color in ((1, 1), (2, 2)):
+            result = ref.play_game(n, color)
+            assert result.sgf is not None and result.sgf.exists()
+            rec = load_sgf(result.sgf)
+            assert rec.result == result.result and len(rec.moves) == result.moves
+            assert result.reason.startswith(("two passes", "move limit"))
+            rec.replay()  # every move in the SGF is legal
+    finally:
+        ref.kiai.stop()
+        ref.opponent.stop()
+
+
+def test_illegal_move_forfeits(tmp_path: Path) -> None:
+    script = tmp_path / "stubborn.py"
+    script.write_text(STUBBORN)
+    ref = referee(tmp_path, f"{sys.executable} {script}")
+    try:
+        result = ref.play_game(1, 2)  # the stubborn engine is black: A1, then A1 again
+        assert result.kiai_won and result.result == "W+Forfeit" and "illegal" in result.reason
+    finally:
+        ref.kiai.stop()
+        ref.opponent.stop()
+
+
+def test_timeout_loses_on_time(tmp_path: Path) -> None:
+    script = tmp_path / "sleepy.py"
+    script.write_text(SLEEPY)
+    ref = referee(tmp_path, f"{sys.executable} {script}", move_time=1.0)
+    try:
+        result = ref.play_game(1, 1)
+        assert result.kiai_won and result.result == "B+Time"
+    finally:
+        ref.kiai.stop()
+        ref.opponent.stop()
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(10, 20)
+    assert low < 0.5 < high and round(high - 0.5, 3) == round(0.5 - low, 3)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+
+
+@pytest.mark.skipif(GNUGO is None, reason="GNU Go is not installed (.ci/run installs it)")
+def test_a_game_against_gnugo_loads_in_gnugo(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "gtp.cli", "play", "--opponent", f"{GNUGO} --mode gtp --level 1", "--games", "1",
+         "--size", "9", "--sgf-dir", str(tmp_path), "--no-progress"],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Kiai won" in proc.stdout and "95% interval" in proc.stdout
+    sgf = tmp_path / "game001.sgf"
+    out = subprocess.run([str(GNUGO), "--mode", "gtp"], input=f"loadsgf {sgf}\nfinal_score\nquit\n",
+                         capture_output=True, text=True, timeout=120).stdout
+    assert out.startswith("= ") and "? " not in out

@@ -1,0 +1,83 @@
+"""`kiai regress` on a suite written for this test, in-process and through a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from gtp.regress import parse_suite, report, run_suite
+from tests.gtp_helpers import KIAI_GTP
+
+SUITE = """\
+# a tiny suite: one loadsgf, passes, a failure, a known failure, negation, unchecked, an error
+loadsgf positions/small.sgf 3
+1 countlib E5
+#? [4]
+2 color C7
+#? [white]
+3 countlib E5
+#? [1]
+4 countlib E5
+#? [2]*
+5 color E5
+#? [!white]
+6 reg_genmove black
+#? [.*]&
+7 countlib A1
+#? [0]
+play black D5
+8 countlib E5
+#? [6]
+9 list_stones black
+#? [(D5|E5) (D5|E5)]
+"""
+
+
+def write_suite(tmp_path: Path) -> Path:
+    (tmp_path / "positions").mkdir()
+    (tmp_path / "positions" / "small.sgf").write_bytes(b"(;FF[4]SZ[9];B[ee];W[cc];B[gc])")
+    path = tmp_path / "tiny.tst"
+    path.write_text(SUITE)
+    return path
+
+
+def test_parse_suite_flags() -> None:
+    items = parse_suite(SUITE)
+    tests = [it for it in items if not isinstance(it, str)]
+    assert [t.number for t in tests] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    assert tests[3].known_failure and tests[4].negate and tests[5].unchecked
+    assert [it for it in items if isinstance(it, str)] == ["loadsgf positions/small.sgf 3", "play black D5"]
+
+
+def _check(result_passed: list[bool], errors: list[bool]) -> None:
+    assert result_passed == [True, True, False, False, True, True, False, True, True]
+    assert errors == [False] * 6 + [True, False, False]
+
+
+def test_in_process_run(tmp_path: Path) -> None:
+    result = run_suite(write_suite(tmp_path), None, progress=False)
+    _check([r.passed for r in result.results], [r.error for r in result.results])
+    assert (result.passed, result.failed, result.errors) == (6, 2, 1)
+    text = report([result])
+    assert "tiny.tst:3 FAILED: 3 countlib E5\n    expected [1], got [4]" in text
+    assert "tiny.tst:4 FAILED (known failure)" in text
+    assert "tiny.tst:7 ERROR" in text
+
+
+def test_subprocess_engine_and_json_from_the_command_line(tmp_path: Path) -> None:
+    suite = write_suite(tmp_path)
+    out = tmp_path / "results.json"
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "regress", str(suite), "--engine", KIAI_GTP,
+                           "--json", str(out), "--no-progress"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "tiny.tst" in proc.stdout and "expected [1], got [4]" in proc.stdout
+    data = json.loads(out.read_text())
+    assert data[0]["passed"] == 6 and data[0]["failed"] == 2 and data[0]["errors"] == 1
+
+
+def test_missing_suite_is_a_clear_error(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "regress", str(tmp_path / "none.tst")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "cannot read suite" in proc.stderr
