@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from gtp.engine import Engine, Options
@@ -20,12 +21,32 @@ def add_engine_options(p: argparse.ArgumentParser) -> None:
                    help="seconds per move when no time control is set (default 10)")
     p.add_argument("-t", "--trace", action="count", default=0,
                    help="trace what the engine does on stderr (repeat for more)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="worker processes for plugin tasks (default: CPUs, at most 4; 0 runs them in-process)")
+    p.add_argument("--disable", action="append", default=[], metavar="PLUGIN",
+                   help="do not load this plugin (repeatable); see `kiai plugins`")
+    p.add_argument("--plugin", action="append", default=[], metavar="NAME=MODULE",
+                   help="also load a plugin module that has no entry point (repeatable)")
 
 
-def engine_from(args: argparse.Namespace) -> Engine:
+def default_workers() -> int:
+    """Worker processes when none are asked for: one per CPU, at most four."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def engine_from(args: argparse.Namespace, workers: int | None = None) -> Engine:
     """An Engine configured from parsed command-line options."""
+    from core.errors import KiaiError
+
+    count = workers if workers is not None else args.workers if args.workers is not None else default_workers()
+    if count < 0:
+        raise KiaiError("--workers must be 0 or more")
+    for item in args.plugin:
+        if "=" not in item:
+            raise KiaiError(f"--plugin takes NAME=MODULE, got {item!r}")
     return Engine(Options(size=args.size, komi=args.komi, level=args.level, seed=args.seed,
-                          trace=args.trace, superko=args.superko, move_time=args.move_time))
+                          trace=args.trace, superko=args.superko, move_time=args.move_time, workers=count,
+                          disabled=tuple(args.disable), plugins=tuple(args.plugin)))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,11 +57,26 @@ def build_parser() -> argparse.ArgumentParser:
     add_engine_options(gtp_p)
     add_engine_options(parser)
 
+    plugins_p = sub.add_parser("plugins", help="list the plugins found, loaded or disabled, and their hooks")
+    add_engine_options(plugins_p)
+    plugins_p.set_defaults(run=list_plugins)
+
     from gtp import referee, regress
 
     regress.add_parser(sub)
     referee.add_parser(sub)
     return parser
+
+
+def list_plugins(args: argparse.Namespace) -> int:
+    """Print every plugin found, whether it is loaded, and the hooks it implements."""
+    from core.plugins import PluginHost, PluginSpec
+
+    host = PluginHost(PluginSpec(tuple(args.disable), tuple(args.plugin)))
+    for name, module, hooks, loaded in host.describe():
+        state = "loaded" if loaded else "disabled"
+        print(f"{name:<14} {state:<9} {module:<34} {' '.join(hooks)}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,11 +90,18 @@ def main(argv: list[str] | None = None) -> int:
 
         try:
             check_size(args.size)
+            engine = engine_from(args)
         except KiaiError as e:
             parser.error(str(e))
-        main_loop(engine_from(args))
+        main_loop(engine)
         return 0
-    return int(args.run(args))
+    from core.errors import KiaiError
+
+    try:
+        return int(args.run(args))
+    except KiaiError as e:
+        print(f"kiai: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -1,17 +1,20 @@
-"""The engine behind the GTP server: the game, the options, and move generation."""
+"""The engine behind the GTP server: the game, the plugin host and pool, move generation,
+scoring and time management."""
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from dataclasses import dataclass, field
 
+from core.analysis import Analysis
 from core.clock import Clock
 from core.color import color_name
 from core.coords import vertex
-from core.fallback import fallback_move
 from core.game import Game
+from core.genmove import GenmoveResult, MoveGenerator
+from core.plugins import PluginHost, PluginSpec
+from core.pool import Pool
 from core.score import area_score
 
 
@@ -26,11 +29,14 @@ class Options:
     trace: int = 0
     superko: bool = False
     move_time: float = 10.0  # default seconds per move when no time control is set
+    workers: int = 0  # worker processes for plugin tasks; 0 runs them in the engine's process
+    disabled: tuple[str, ...] = ()
+    plugins: tuple[str, ...] = ()  # "name=module" plugins registered without an entry point
     extra: dict[str, object] = field(default_factory=dict)
 
 
 class Engine:
-    """A Go engine: a Game plus move generation, scoring and time management."""
+    """A Go engine: a Game plus move generation, analysis, scoring and time management."""
 
     name = "Kiai"
     version = "0.1.0"
@@ -40,30 +46,54 @@ class Engine:
         self.game = Game(self.options.size, self.options.komi, superko=self.options.superko)
         self.clock = Clock()
         self.level = self.options.level
-        self.rng = random.Random(self.options.seed)
+        self.host = PluginHost(PluginSpec(self.options.disabled, self.options.plugins))
+        self.pool = Pool(self.host, self.options.workers)
+        self.generator = MoveGenerator(self.host, self.pool, self.level, self.options.trace)
+        self.seed = self.options.seed
+        self.last: GenmoveResult | None = None
+        self._analysis: tuple[tuple[int, int, int], Analysis] | None = None
+
+    def close(self) -> None:
+        """Stop the worker processes."""
+        self.pool.close()
 
     def trace(self, level: int, message: str) -> None:
         """Print a trace line on stderr when tracing is at least this level."""
         if self.options.trace >= level:
             print(message, file=sys.stderr, flush=True)
 
+    def set_level(self, level: int) -> None:
+        """Playing level 1..10."""
+        self.level = self.generator.level = level
+
     def generate(self, color: int, cleanup: bool = False) -> int:
         """The move Kiai chooses for color in the current position (not played)."""
-        start = time.monotonic()
         budget = self.clock.budget(color, self.moves_to_go(), self.options.move_time)
-        move = fallback_move(self.game.board, color, self.rng)
-        self.trace(1, f"genmove {color_name(color)}: {vertex(self.game.size, move)} "
-                      f"({time.monotonic() - start:.3f}s of {budget:.2f}s)")
-        return move
+        board = self.game.board
+        result = self.generator.genmove(board, color, self.game.komi, budget, cleanup,
+                                        seed=self.seed ^ (board.hash & 0xFFFF))
+        self.last = result
+        self.trace(1, f"genmove {color_name(color)}: {vertex(self.game.size, result.move)} "
+                      f"({result.seconds.get('total', 0):.2f}s of {budget:.2f}s)")
+        return result.move
 
     def moves_to_go(self) -> int:
         """A guess at how many more moves this side will play in the game."""
-        empty = len(self.game.board.empty_points())
-        return max(10, empty // 3)
+        return max(10, len(self.game.board.empty_points()) // 3)
+
+    def analysis(self, color: int | None = None) -> Analysis:
+        """The examine step's analysis of the current position (cached until it changes)."""
+        board = self.game.board
+        c = self.game.to_move if color is None else color
+        key = (board.hash, len(board.history), c)
+        if self._analysis is None or self._analysis[0] != key:
+            deadline = time.monotonic() + max(self.options.move_time, 5.0)
+            self._analysis = (key, self.generator.examine(board, c, self.game.komi, deadline))
+        return self._analysis[1]
 
     def dead_stones(self) -> list[int]:
-        """Stones judged dead in the current position (none until analysis judges them)."""
-        return []
+        """Stones judged dead in the current position."""
+        return self.analysis().dead_stones()
 
     def score(self) -> float:
         """Area score of the current position, dead stones removed: positive = Black ahead."""

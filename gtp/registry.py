@@ -23,10 +23,11 @@ Handler = Callable[["Engine", "Args"], str]
 class Args:
     """The arguments of one command, with typed accessors."""
 
-    def __init__(self, name: str, words: list[str], size: int) -> None:
+    def __init__(self, name: str, words: list[str], size: int, registry: Registry | None = None) -> None:
         self.name = name
         self.words = words
         self.size = size
+        self.registry = registry  # the table the command came from (list_commands reads it)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -118,6 +119,12 @@ class Registry:
     def names(self) -> list[str]:
         """Every registered command name, sorted."""
         return sorted(self._commands)
+
+    def copy(self) -> Registry:
+        """A registry with the same commands, to which one engine's plugins add theirs."""
+        new = Registry()
+        new._commands = dict(self._commands)
+        return new
 
 
 REGISTRY = Registry()

@@ -144,7 +144,8 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
         else:
             from gtp.cli import build_parser, engine_from
 
-            session = InProcessSession(engine_from(build_parser().parse_args(engine_args or [])))
+            parsed = build_parser().parse_args(engine_args or [])
+            session = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
         try:
             for item in items:
                 if isinstance(item, str):

@@ -22,7 +22,9 @@ class GtpServer:
 
     def __init__(self, engine: Engine, registry: Registry = REGISTRY) -> None:
         self.engine = engine
-        self.registry = registry
+        self.registry = registry.copy()
+        for name in engine.host.implementers("kiai_gtp_commands"):
+            engine.host.hook_function(name, "kiai_gtp_commands")(registry=self.registry)
         self.finished = False
 
     def handle(self, raw: str) -> str | None:
@@ -38,7 +40,7 @@ class GtpServer:
         board = self.engine.game.board
         depth = board.stackp
         try:
-            answer = spec.handler(self.engine, Args(cmd.name, cmd.args, self.engine.game.size))
+            answer = spec.handler(self.engine, Args(cmd.name, cmd.args, self.engine.game.size, self.registry))
         except KiaiError as e:
             self._restore(board, depth)
             return failure(cmd.id, str(e))
@@ -48,6 +50,7 @@ class GtpServer:
             return failure(cmd.id, f"internal error in {cmd.name}: {type(e).__name__}: {e}")
         if cmd.name == "quit":
             self.finished = True
+            self.engine.close()
         return success(cmd.id, answer)
 
     def _restore(self, board: object, depth: int) -> None:
@@ -79,4 +82,7 @@ class GtpServer:
 
 def main_loop(engine: Engine) -> None:
     """Serve GTP on the process's stdin and stdout."""
-    GtpServer(engine).serve(sys.stdin.buffer, sys.stdout)
+    try:
+        GtpServer(engine).serve(sys.stdin.buffer, sys.stdout)
+    finally:
+        engine.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gtp.engine import Engine
-from gtp.registry import REGISTRY, Args, command
+from gtp.registry import Args, command
 
 
 @command("protocol_version")
@@ -31,14 +31,14 @@ def version(engine: Engine, args: Args) -> str:
 def known_command(engine: Engine, args: Args) -> str:
     """'true' if the command is implemented."""
     args.expect(1)
-    return "true" if REGISTRY.get(args.word(0)) is not None else "false"
+    return "true" if args.registry is not None and args.registry.get(args.word(0)) is not None else "false"
 
 
 @command("list_commands")
 def list_commands(engine: Engine, args: Args) -> str:
     """Every implemented command, one per line."""
     args.expect(0)
-    return "\n".join(REGISTRY.names())
+    return "\n".join(args.registry.names() if args.registry is not None else [])
 
 
 @command("quit")

@@ -41,8 +41,8 @@ def gg_genmove(engine: Engine, args: Args) -> str:
     """Generate a move for COLOR without playing it, with an optional random seed."""
     args.expect(1, 2)
     if len(args) == 2:
-        engine.rng.seed(args.integer(1))
-    return _genmove(engine, Args(args.name, args.words[:1], args.size), play=False)
+        engine.seed = args.integer(1)
+    return _genmove(engine, Args(args.name, args.words[:1], args.size, args.registry), play=False)
 
 
 @command("final_score")
@@ -54,9 +54,11 @@ def final_score(engine: Engine, args: Args) -> str:
 
 @command("new_score")
 def new_score(engine: Engine, args: Args) -> str:
-    """A score estimate of the current position, in final_score's format."""
+    """A score estimate from influence (territory and moyo counted), in final_score's format."""
     args.expect(0)
-    return format_score(engine.score())
+    inf = engine.analysis().influence
+    assert inf is not None
+    return format_score(round(inf.score(engine.game.komi) * 2) / 2)
 
 
 @command("final_status_list")
@@ -69,7 +71,7 @@ def final_status_list(engine: Engine, args: Args) -> str:
     board = engine.game.board
     dead = set(engine.dead_stones())
     if status == "seki":
-        return ""
+        return ""  # seki is not recognised yet: such stones are listed as alive
     lines = []
     for s in board.strings():
         if (s.origin in dead) == (status == "dead"):
@@ -99,7 +101,7 @@ def time_left(engine: Engine, args: Args) -> str:
 def level(engine: Engine, args: Args) -> str:
     """Set the playing level (1..10): lower is faster and weaker."""
     args.expect(1)
-    engine.level = args.integer(0, 1, 10)
+    engine.set_level(args.integer(0, 1, 10))
     return ""
 
 

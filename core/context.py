@@ -1,0 +1,68 @@
+"""The context a move generator runs in: a position rebuilt from msgpack bytes, its
+analysis, the services of other plugins and a deadline. The same bytes give the same
+context in a worker process and in the engine, so results do not depend on where a
+generator runs."""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+from dataclasses import dataclass
+from typing import Final
+
+import msgpack
+
+from core.analysis import Analysis
+from core.board import Board
+from core.position import Position
+from core.services import Services
+
+CONTEXT_VERSION: Final = 1
+
+
+@dataclass
+class Context:
+    """Everything a generator may look at; it must not change the board (trymove/popgo aside)."""
+
+    board: Board
+    color: int
+    komi: float
+    analysis: Analysis
+    services: Services
+    level: int
+    deadline: float
+    trace_level: int = 0
+
+    def time_left(self) -> float:
+        """Seconds until the deadline."""
+        return self.deadline - time.monotonic()
+
+    def trace(self, message: str) -> None:
+        """Trace on stderr when tracing is on."""
+        if self.trace_level:
+            print(message, file=sys.stderr, flush=True)
+
+
+def pack_context(analysis: Analysis, level: int, trace_level: int = 0) -> bytes:
+    """The bytes a worker needs to rebuild the context of an analysis."""
+    pos = Position.from_board(analysis.board, analysis.color, analysis.komi)
+    return msgpack.packb([CONTEXT_VERSION, pos.pack(), analysis.to_wire(), level, trace_level])  # type: ignore[no-any-return]
+
+
+def context_key(data: bytes) -> bytes:
+    """A short key identifying context bytes (for caching in workers)."""
+    return hashlib.blake2b(data, digest_size=12).digest()
+
+
+def unpack_context(data: bytes, services: Services, deadline: float) -> Context:
+    """The Context packed by pack_context, with this process's services."""
+    version, pos_bytes, analysis_wire, level, trace_level = msgpack.unpackb(data)
+    if version != CONTEXT_VERSION:
+        raise ValueError(f"unsupported context version {version}")
+    pos = Position.unpack(pos_bytes)
+    board = pos.to_board()
+    analysis = Analysis.from_wire(board, pos.to_move, pos.komi, analysis_wire)
+    return Context(board, pos.to_move, pos.komi, analysis, services, level, deadline, trace_level)
+
+

@@ -1,0 +1,256 @@
+"""The genmove pipeline: examine -> generate (pool) -> valuate -> endgame -> choose.
+
+A plugin that raises, returns garbage or runs past its time limit is reported on stderr
+with its name and its reasons are dropped; the move still comes, in time, and is legal:
+if everything fails, the fallback rules choose it.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from core.analysis import Analysis, initial_analysis
+from core.board import Board
+from core.color import EMPTY, color_name
+from core.context import pack_context
+from core.coords import PASS, vertex
+from core.dragons import Status
+from core.fallback import fallback_move
+from core.patterns import Match, Matcher, load_database
+from core.playout import is_own_eye
+from core.plugins import PluginHost
+from core.pool import Pool, PoolStats, Task
+from core.reasons import ATTACKS, DEFENDS, Kind, MoveReason, ReasonError, check_reason
+from core.valuation import MoveValue, value_moves
+
+ENDGAME_THRESHOLD = 6.0
+PASS_THRESHOLD = 0.5
+
+
+@dataclass
+class GenmoveResult:
+    """The chosen move and everything that led to it."""
+
+    move: int
+    values: list[MoveValue]
+    reasons: list[MoveReason]
+    analysis: Analysis
+    seconds: dict[str, float] = field(default_factory=dict)
+    pool: PoolStats = field(default_factory=PoolStats)
+    problems: list[str] = field(default_factory=list)
+
+
+class MoveGenerator:
+    """Kiai's move generation: plugins in a pool, core's patterns and the valuator."""
+
+    def __init__(self, host: PluginHost, pool: Pool, level: int = 10, trace: int = 0,
+                 matcher: Matcher | None = None) -> None:
+        self.host = host
+        self.pool = pool
+        self.level = level
+        self.trace_level = trace
+        self.matcher = matcher or Matcher(load_database())
+
+    def report(self, message: str) -> None:
+        """A problem worth a user's attention (a broken plugin), always on stderr."""
+        print(f"kiai: {message}", file=sys.stderr, flush=True)
+
+    def trace(self, message: str) -> None:
+        """Trace output on stderr when -t is on."""
+        if self.trace_level:
+            print(message, file=sys.stderr, flush=True)
+
+    # ------------------------------------------------------------------ examine
+    def examine(self, board: Board, color: int, komi: float, deadline: float) -> Analysis:
+        """Worms, plugin reading, dragons and influence for color to move."""
+        analysis = initial_analysis(board, color, komi)
+        run = self._runner(analysis, deadline)
+        self._call_examine("kiai_examine_worms", analysis, run)
+        analysis.build_dragons()
+        self._call_examine("kiai_examine_dragons", analysis, run)
+        analysis.build_influence()
+        return analysis
+
+    def _runner(self, analysis: Analysis, deadline: float) -> Callable[[str, str, list[Any]], list[Any]]:
+        def run(plugin: str, function: str, argslist: list[Any]) -> list[Any]:
+            ctx = pack_context(analysis, self.level, self.trace_level)
+            timeout = max(0.05, (deadline - time.monotonic()) * 0.5)
+            results = self.pool.run(ctx, [Task(plugin, function, tuple(a)) for a in argslist], timeout)
+            for r in results:
+                if not r.ok:
+                    self.report(f"plugin {plugin!r}: {function} failed: {r.error}")
+            return [r.value if r.ok else None for r in results]
+
+        return run
+
+    def _call_examine(self, hook: str, analysis: Analysis, run: Any) -> None:
+        for name in self.host.implementers(hook):
+            try:
+                self.host.hook_function(name, hook)(analysis=analysis, run=run)
+            except Exception as e:
+                self.report(f"plugin {name!r}: {hook} raised {type(e).__name__}: {e}")
+            finally:
+                while analysis.board.stackp:
+                    analysis.board.popgo()
+
+    # ------------------------------------------------------------------ generate
+    def generate(self, analysis: Analysis, hook: str, deadline: float) -> list[MoveReason]:
+        """Reasons from every plugin implementing hook, run as pool tasks; bad ones dropped."""
+        names = self.host.implementers(hook)
+        if not names:
+            return []
+        ctx = pack_context(analysis, self.level, self.trace_level)
+        timeout = max(0.05, (deadline - time.monotonic()) * 0.6)
+        results = self.pool.run(ctx, [Task(n, hook) for n in names], timeout)
+        board = analysis.board
+        size = board.size
+        reasons: list[MoveReason] = []
+        for r in results:
+            if not r.ok:
+                self.report(f"plugin {r.task.plugin!r}: {hook} failed, its reasons are dropped: {r.error}")
+                continue
+            if not isinstance(r.value, list):
+                self.report(f"plugin {r.task.plugin!r}: {hook} returned garbage, dropped")
+                continue
+            for wire in r.value:
+                try:
+                    reason = check_reason(MoveReason.from_wire(wire), size,
+                                          lambda p: 0 < p < len(board.board) and board.board[p] != 3)
+                except ReasonError as e:
+                    self.report(f"plugin {r.task.plugin!r}: dropped a bad move reason: {e}")
+                    continue
+                reasons.append(MoveReason(reason.kind, reason.move, reason.targets, reason.value, r.task.plugin))
+        return reasons
+
+    def pattern_reasons(self, analysis: Analysis) -> list[MoveReason]:
+        """Reasons from core's pattern database for the side to move."""
+        out: list[MoveReason] = []
+        for m in self.matcher.match(analysis.board, analysis.color, analysis):
+            out.extend(_reasons_of_match(analysis, m))
+        return out
+
+    def territorial_candidates(self, analysis: Analysis) -> list[MoveReason]:
+        """Points where the boundary of territory or moyo is still open, as EXPAND reasons."""
+        board = analysis.board
+        inf = analysis.influence
+        assert inf is not None
+        out: list[MoveReason] = []
+        stones = [p for p in board.points if board.board[p] != EMPTY]
+        near: set[int] = set()
+        reach = 2 if self.level >= 5 else 1
+        for p in stones:
+            frontier = {p}
+            for _ in range(reach):
+                frontier = {q for x in frontier for q in board.nbrs[x] if board.board[q] == EMPTY}
+                near |= frontier
+        for p in sorted(near):
+            owner = inf.at(p)
+            if abs(owner) >= 1.0 or is_own_eye(board, p, analysis.color):
+                continue
+            kind = Kind.EXPAND_MOYO if abs(owner) < 0.5 else Kind.EXPAND_TERRITORY
+            out.append(MoveReason(kind, p, (), 0.0, "influence"))
+        return out
+
+    # ------------------------------------------------------------------ the whole move
+    def genmove(self, board: Board, color: int, komi: float, budget: float, cleanup: bool = False,
+                seed: int = 0) -> GenmoveResult:
+        """The move for color, within `budget` seconds."""
+        start = time.monotonic()
+        deadline = start + budget
+        self.pool.stats.take()
+        problems: list[str] = []
+        seconds: dict[str, float] = {}
+        try:
+            analysis = self.examine(board, color, komi, deadline)
+            seconds["examine"] = time.monotonic() - start
+            t = time.monotonic()
+            reasons = self.generate(analysis, "kiai_generate", deadline)
+            reasons += self.pattern_reasons(analysis)
+            reasons += self.territorial_candidates(analysis)
+            seconds["generate"] = time.monotonic() - t
+            t = time.monotonic()
+            values = value_moves(analysis, reasons)
+            if (not values or values[0].total <= ENDGAME_THRESHOLD) and time.monotonic() < deadline:
+                extra = self.generate(analysis, "kiai_endgame", deadline)
+                if extra:
+                    reasons += extra
+                    values = value_moves(analysis, reasons)
+            seconds["valuate"] = time.monotonic() - t
+            move = self.choose(analysis, values, cleanup, seed)
+        except Exception as e:  # the engine must answer: fall back, but say why
+            self.report(f"genmove failed ({type(e).__name__}: {e}); using the fallback move")
+            problems.append(str(e))
+            while board.stackp:
+                board.popgo()
+            analysis = initial_analysis(board, color, komi)
+            values, reasons = [], []
+            move = fallback_move(board, color, random.Random(seed))
+        seconds["total"] = time.monotonic() - start
+        stats = self.pool.stats.take()
+        self.trace(f"genmove {color_name(color)}: {vertex(board.size, move)} in {seconds['total']:.2f}s "
+                   f"(pool overhead {stats.overhead * 1000:.1f} ms over {stats.tasks} tasks)")
+        if self.trace_level:
+            for v in values[:5]:
+                self.trace(v.explain(board.size))
+        return GenmoveResult(move, values, reasons, analysis, seconds, stats, problems + stats.failures)
+
+    def choose(self, analysis: Analysis, values: list[MoveValue], cleanup: bool, seed: int) -> int:
+        """The best legal move worth playing, PASS when none is (cleanup: remove dead stones first)."""
+        board, color = analysis.board, analysis.color
+        for v in values:
+            if v.antisuji or v.total < PASS_THRESHOLD:
+                continue
+            if is_own_eye(board, v.move, color) and not any(r.kind in ATTACKS or r.kind in DEFENDS for r in v.reasons):
+                continue
+            if board.is_legal(v.move, color):
+                return v.move
+        if cleanup:
+            return self._cleanup_move(analysis, seed)
+        return PASS
+
+    def _cleanup_move(self, analysis: Analysis, seed: int) -> int:
+        """A move that helps remove the opponent's dead stones, else PASS."""
+        board, color = analysis.board, analysis.color
+        for d in sorted(analysis.dragons.values(), key=lambda d: d.origin):
+            if d.color != color and d.status == Status.DEAD:
+                for o in d.worms:
+                    for lib in board.findlib(o):
+                        if board.is_legal(lib, color) and board.accuratelib(lib, color) >= 2:
+                            return lib
+        return PASS
+
+
+def _reasons_of_match(analysis: Analysis, m: Match) -> list[MoveReason]:
+    p, move = m.pattern, m.move
+    board, color = analysis.board, analysis.color
+    src = f"pattern {p.name}"
+    out: list[MoveReason] = []
+    if p.antisuji:
+        out.append(MoveReason(Kind.ANTISUJI, move, (), 0.0, src))
+    if p.shape:
+        out.append(MoveReason(Kind.SHAPE, move, (), p.shape, src))
+    if p.min_value:
+        out.append(MoveReason(Kind.MIN_VALUE, move, (), p.min_value, src))
+    if p.max_value:
+        out.append(MoveReason(Kind.MAX_VALUE, move, (), p.max_value, src))
+    if p.followup:
+        out.append(MoveReason(Kind.FOLLOWUP, move, (), p.followup, src))
+    if "e" in p.classes:
+        out.append(MoveReason(Kind.EXPAND_TERRITORY, move, (), 0.0, src))
+    if "E" in p.classes:
+        out.append(MoveReason(Kind.EXPAND_MOYO, move, (), 0.0, src))
+    ours = sorted({analysis.dragon_of[board.origin(s)] for s in m.stones if board.board[s] == color})
+    theirs = sorted({analysis.dragon_of[board.origin(s)] for s in m.stones if board.board[s] == 3 - color})
+    if "a" in p.classes:
+        out += [MoveReason(Kind.STRATEGIC_ATTACK, move, (d,), 0.0, src) for d in theirs]
+    if "d" in p.classes:
+        out += [MoveReason(Kind.STRATEGIC_DEFEND, move, (d,), 0.0, src) for d in ours]
+    if "C" in p.classes:
+        out += [MoveReason(Kind.CONNECT, move, (a, b), 0.0, src) for i, a in enumerate(ours) for b in ours[i + 1:]]
+    if "B" in p.classes:
+        out += [MoveReason(Kind.CUT, move, (a, b), 0.0, src) for i, a in enumerate(theirs) for b in theirs[i + 1:]]
+    return out

@@ -1,0 +1,312 @@
+"""The worker pool: long-lived processes that run plugin tasks on msgpack positions.
+
+A task names a plugin and either one of its hooks (kiai_generate, kiai_endgame) or one
+of its pool functions, and runs on a Context rebuilt from context bytes; each worker
+keeps the last context it rebuilt, so a batch pays for the rebuild once per worker.
+Requests and answers are msgpack bytes with a version field. A task past its time
+limit gets its worker killed and replaced; a worker that dies is replaced; either way
+the task is reported failed and the batch goes on. With workers=0 the same tasks run in
+this process on a context rebuilt from the same bytes, so results are identical.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import msgpack
+
+from core.context import Context, context_key, unpack_context
+from core.plugins import PluginHost, PluginSpec
+from core.reasons import MoveReason
+
+WIRE_VERSION: Final = 1
+HOOKS: Final = ("kiai_generate", "kiai_endgame")
+
+
+@dataclass(frozen=True)
+class Task:
+    """One unit of work: a plugin's hook or pool function, with arguments."""
+
+    plugin: str
+    name: str  # a hook in HOOKS, or a pool function name
+    args: tuple[Any, ...] = ()
+
+
+@dataclass
+class TaskResult:
+    """What became of a task: its value (msgpack-able) or an error message."""
+
+    task: Task
+    ok: bool
+    value: Any = None
+    error: str = ""
+    seconds: float = 0.0
+
+
+@dataclass
+class PoolStats:
+    """Time the pool itself costs, apart from the plugins' own work."""
+
+    batches: int = 0
+    tasks: int = 0
+    overhead: float = 0.0  # packing, sending, collecting, unpacking contexts (seconds)
+    compute: float = 0.0  # seconds inside plugin code
+    failures: list[str] = field(default_factory=list)
+
+    def take(self) -> PoolStats:
+        """A copy of the figures, and reset them."""
+        copy = PoolStats(self.batches, self.tasks, self.overhead, self.compute, list(self.failures))
+        self.batches = self.tasks = 0
+        self.overhead = self.compute = 0.0
+        self.failures.clear()
+        return copy
+
+
+class TaskTimeout(Exception):
+    """Raised inside an in-process task that ran past its time limit."""
+
+
+def execute(host: PluginHost, ctx: Context, task: Task) -> Any:
+    """Run one task on a context; the value in msgpack-friendly form."""
+    if task.name in HOOKS:
+        result = host.hook_function(task.plugin, task.name)(ctx=ctx)
+        if result is None:
+            return []
+        if not isinstance(result, (list, tuple)) or not all(isinstance(r, MoveReason) for r in result):
+            raise TypeError(f"{task.name} returned {type(result).__name__}, not a list of MoveReason")
+        return [r.to_wire() for r in result]
+    return host.pool_function(task.plugin, task.name)(ctx, *task.args)
+
+
+class _ContextCache:
+    """The last context rebuilt, kept while the board is left as it was found."""
+
+    def __init__(self, host: PluginHost) -> None:
+        self.host = host
+        self.key: bytes | None = None
+        self.data: bytes | None = None
+        self.ctx: Context | None = None
+        self.hash = 0
+
+    def get(self, key: bytes, data: bytes | None, deadline: float) -> tuple[Context, float]:
+        """The context for key (rebuilt from data if needed) and the seconds spent rebuilding."""
+        t0 = time.perf_counter()
+        if data is not None and key != self.key:
+            self.key, self.data, self.ctx = key, data, None
+        if self.data is None or key != self.key:
+            raise ValueError("worker has no context for this task")
+        ctx = self.ctx
+        if ctx is None or ctx.board.stackp != 0 or ctx.board.hash != self.hash:
+            ctx = unpack_context(self.data, self.host.services, deadline)
+            self.ctx, self.hash = ctx, ctx.board.hash
+        ctx.deadline = deadline
+        return ctx, time.perf_counter() - t0
+
+    def clean(self) -> None:
+        """Undo reading moves a task forgot to pop."""
+        if self.ctx is not None:
+            while self.ctx.board.stackp:
+                self.ctx.board.popgo()
+
+
+def _worker_main(conn: multiprocessing.connection.Connection, spec_bytes: bytes) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    host = PluginHost(PluginSpec.from_wire(msgpack.unpackb(spec_bytes)))
+    cache = _ContextCache(host)
+    while True:
+        try:
+            request = msgpack.unpackb(conn.recv_bytes())
+        except (EOFError, OSError):
+            return
+        version, task_id, key, data, plugin, name, args, timeout = request
+        if version != WIRE_VERSION:
+            conn.send_bytes(msgpack.packb([WIRE_VERSION, task_id, False, f"bad request version {version}", 0.0, 0.0]))
+            continue
+        start = time.perf_counter()
+        rebuild = 0.0
+        try:
+            ctx, rebuild = cache.get(key, data, time.monotonic() + timeout)
+            value, ok = execute(host, ctx, Task(plugin, name, tuple(args))), True
+        except Exception as e:
+            value, ok = f"{type(e).__name__}: {e}", False
+        cache.clean()
+        seconds = time.perf_counter() - start - rebuild
+        try:
+            reply = msgpack.packb([WIRE_VERSION, task_id, ok, value, seconds, rebuild])
+        except Exception as e:
+            reply = msgpack.packb([WIRE_VERSION, task_id, False, f"result is not msgpack-able: {e}", seconds, rebuild])
+        conn.send_bytes(reply)
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: multiprocessing.connection.Connection
+    key: bytes | None = None  # the context it holds
+
+
+class Pool:
+    """Runs batches of tasks on `workers` processes, or in-process when workers == 0."""
+
+    def __init__(self, host: PluginHost, workers: int = 0) -> None:
+        self.host = host
+        self.workers = workers
+        self.stats = PoolStats()
+        self._spec = msgpack.packb(host.spec.to_wire())
+        methods = multiprocessing.get_all_start_methods()
+        self._mp: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        self._pool: list[_Worker] = [self._start() for _ in range(workers)]
+        self._local = _ContextCache(host)
+        self._next_id = 0
+
+    def _start(self) -> _Worker:
+        parent, child = self._mp.Pipe()
+        proc = self._mp.Process(target=_worker_main, args=(child, self._spec), daemon=True)
+        proc.start()
+        child.close()
+        return _Worker(proc, parent)
+
+    def _replace(self, w: _Worker) -> _Worker:
+        try:
+            w.process.kill()
+            w.process.join(1.0)
+        except Exception:
+            pass
+        w.conn.close()
+        fresh = self._start()
+        self._pool[self._pool.index(w)] = fresh
+        return fresh
+
+    def pids(self) -> list[int]:
+        """Process ids of the workers."""
+        return [w.process.pid for w in self._pool]
+
+    def run(self, ctx_bytes: bytes, tasks: list[Task], timeout: float) -> list[TaskResult]:
+        """Run tasks on the context; results in task order, whatever order they finish in."""
+        self.stats.batches += 1
+        self.stats.tasks += len(tasks)
+        if not tasks:
+            return []
+        if self.workers == 0:
+            results = [self._run_local(ctx_bytes, t, timeout) for t in tasks]
+        else:
+            results = self._run_pool(ctx_bytes, tasks, timeout)
+        for r in results:
+            self.stats.compute += r.seconds
+            if not r.ok:
+                self.stats.failures.append(f"{r.task.plugin}.{r.task.name}: {r.error}")
+        return results
+
+    def _run_local(self, ctx_bytes: bytes, task: Task, timeout: float) -> TaskResult:
+        t0 = time.perf_counter()
+        key = context_key(ctx_bytes)
+        ctx, rebuild = self._local.get(key, ctx_bytes, time.monotonic() + timeout)
+        self.stats.overhead += time.perf_counter() - t0
+        start = time.perf_counter()
+        timer = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+        old: Any = None
+        try:
+            if timer:
+                old = signal.signal(signal.SIGALRM, _alarm)
+                signal.setitimer(signal.ITIMER_REAL, max(timeout, 0.001))
+            value = execute(self.host, ctx, task)
+            result = TaskResult(task, True, value)
+        except TaskTimeout:
+            result = TaskResult(task, False, error=f"timed out after {timeout:.2f}s")
+        except Exception as e:
+            result = TaskResult(task, False, error=f"{type(e).__name__}: {e}")
+        finally:
+            if timer:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, old)
+        self._local.clean()
+        result.seconds = time.perf_counter() - start
+        if result.ok:
+            try:  # the value must survive the trip a worker would give it
+                result.value = msgpack.unpackb(msgpack.packb(result.value))
+            except Exception as e:
+                result = TaskResult(task, False, error=f"result is not msgpack-able: {e}", seconds=result.seconds)
+        return result
+
+    def _run_pool(self, ctx_bytes: bytes, tasks: list[Task], timeout: float) -> list[TaskResult]:
+        key = context_key(ctx_bytes)
+        results: list[TaskResult | None] = [None] * len(tasks)
+        waiting = deque(range(len(tasks)))
+        idle = list(self._pool)
+        busy: dict[int, tuple[_Worker, int, float, int]] = {}  # fileno -> (worker, task index, deadline, id)
+        while waiting or busy:
+            while waiting and idle:
+                w = idle.pop()
+                i = waiting.popleft()
+                t0 = time.perf_counter()
+                self._next_id += 1
+                data = None if w.key == key else ctx_bytes
+                msg = msgpack.packb([WIRE_VERSION, self._next_id, key, data, tasks[i].plugin, tasks[i].name,
+                                     list(tasks[i].args), timeout])
+                try:
+                    w.conn.send_bytes(msg)
+                    w.key = key
+                except (OSError, ValueError):
+                    results[i] = TaskResult(tasks[i], False, error="worker process died")
+                    idle.append(self._replace(w))
+                    continue
+                finally:
+                    self.stats.overhead += time.perf_counter() - t0
+                busy[w.conn.fileno()] = (w, i, time.monotonic() + timeout, self._next_id)
+            if not busy:
+                continue
+            wait_for = max(0.0, min(d for _, _, d, _ in busy.values()) - time.monotonic())
+            ready = multiprocessing.connection.wait([w.conn for w, _, _, _ in busy.values()], wait_for)
+            for conn in ready:
+                w, i, _, ident = busy.pop(conn.fileno())  # type: ignore[union-attr]
+                t0 = time.perf_counter()
+                try:
+                    reply = msgpack.unpackb(w.conn.recv_bytes())
+                except (EOFError, OSError):
+                    results[i] = TaskResult(tasks[i], False, error="worker process died")
+                    idle.append(self._replace(w))
+                    continue
+                version, task_id, ok, value, seconds, rebuild = reply
+                self.stats.overhead += time.perf_counter() - t0 + rebuild
+                if version != WIRE_VERSION or task_id != ident:
+                    results[i] = TaskResult(tasks[i], False, error="worker answered out of turn")
+                    idle.append(self._replace(w))
+                    continue
+                results[i] = TaskResult(tasks[i], ok, value if ok else None, "" if ok else str(value), seconds)
+                idle.append(w)
+            now = time.monotonic()
+            for fileno, (w, i, deadline, _) in list(busy.items()):
+                if now >= deadline:
+                    del busy[fileno]
+                    results[i] = TaskResult(tasks[i], False, error=f"timed out after {timeout:.2f}s", seconds=timeout)
+                    idle.append(self._replace(w))
+        return [r if r is not None else TaskResult(tasks[k], False, error="not run") for k, r in enumerate(results)]
+
+    def close(self) -> None:
+        """Stop the workers."""
+        for w in self._pool:
+            try:
+                w.conn.close()
+                w.process.join(0.5)
+                if w.process.is_alive():
+                    w.process.kill()
+                    w.process.join(0.5)
+            except Exception:
+                pass
+        self._pool = []
+
+    def __del__(self) -> None:
+        if os is not None and getattr(self, "_pool", None):
+            self.close()
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise TaskTimeout()

@@ -1,0 +1,251 @@
+"""The valuator: turns the move reasons at each point into a value in points.
+
+Each candidate gets
+- territorial value: the change in expected area (influence) if the move is played,
+  with the status changes its reasons claim (a captured worm dies, a defended one lives);
+  every move is compared with the same baseline, the position after we tenuki, where our
+  unstable worms and critical dragons die and the opponent's live;
+- strategic value: a fraction of the worth of dragons whose safety the move changes
+  (connecting, cutting, strategic attack and defence);
+- a shape factor: 1.05 to the power (largest positive shape value + 1 per further one)
+  minus (the same for negative ones);
+- pattern minimum and maximum values; a small secondary value for threats;
+- follow-up value: a sente move (a threat bigger than itself) counts double, and when a
+  ko we may not retake is on the board, threats count in full as ko threats.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from core.analysis import Analysis
+from core.board import Board
+from core.color import BLACK
+from core.coords import vertex
+from core.dragons import Status
+from core.influence import compute_influence
+from core.reasons import ATTACKS, BAD_KO, DEFENDS, GOOD_KO, OWL_ATTACKS, OWL_DEFENDS, Kind, MoveReason
+
+KO_WEIGHT = {"good": 0.6, "bad": 0.35}
+SECONDARY_WEIGHT = 0.1
+STRATEGIC_FRACTION = 0.5
+
+
+@dataclass
+class MoveValue:
+    """The value of one move and how it was reached."""
+
+    move: int
+    reasons: list[MoveReason]
+    territorial: float = 0.0
+    strategic: float = 0.0
+    shape_factor: float = 1.0
+    secondary: float = 0.0
+    followup: float = 0.0
+    min_value: float = 0.0
+    max_value: float | None = None
+    total: float = 0.0
+    safe: bool = True
+    antisuji: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def explain(self, size: int) -> str:
+        """One line per component, in points."""
+        lines = [f"{vertex(size, self.move)}: {self.total:.2f}",
+                 f"  territorial {self.territorial:.2f}, strategic {self.strategic:.2f}, "
+                 f"shape factor {self.shape_factor:.3f}, secondary {self.secondary:.2f}, followup {self.followup:.2f}"]
+        if self.min_value:
+            lines.append(f"  minimum value {self.min_value:g}")
+        if self.max_value is not None:
+            lines.append(f"  maximum value {self.max_value:g}")
+        lines += [f"  {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+def group_reasons(reasons: Iterable[MoveReason]) -> dict[int, list[MoveReason]]:
+    """Reasons by move, each list in a fixed order (so results do not depend on arrival order)."""
+    out: dict[int, list[MoveReason]] = defaultdict(list)
+    for r in sorted(set(reasons)):
+        out[r.move].append(r)
+    return dict(out)
+
+
+class Valuator:
+    """Values moves for the side to move of an analysis."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.a = analysis
+        self.board: Board = analysis.board
+        self.color = analysis.color
+        self.sign = 1 if self.color == BLACK else -1
+        self._worm_dragon = analysis.dragon_of
+        self.base_dead, self.base_safety = self._baseline()
+        self.base_value = self._area_value(self.base_dead, self.base_safety)
+
+    # -- the baseline: we tenuki, the opponent settles everything unsettled its way
+    def _baseline(self) -> tuple[set[int], dict[int, float]]:
+        dead: set[int] = set(self.a.dead_stones())
+        safety = self.a.safety_map()
+        for wm in self.a.worms.values():
+            if wm.unstable and wm.color == self.color:
+                dead.update(wm.stones)
+        for d in self.a.dragons.values():
+            if d.status == Status.CRITICAL and d.color == self.color:
+                for o in d.worms:
+                    dead.update(self.a.worms[o].stones)
+        return dead, safety
+
+    def _area_value(self, dead: set[int], safety: dict[int, float]) -> float:
+        inf = compute_influence(self.board, [p for p in dead if self.board.board[p] != 0], safety)
+        return float(inf.owner.sum()) * self.sign
+
+    def dragon_worth(self, origin: int) -> float:
+        """What a dragon is worth to its owner: twice its stones plus its eye space."""
+        d = self.a.dragons[origin]
+        return 2.0 * d.stones + d.territory
+
+    # -- one move
+    def value(self, move: int, reasons: list[MoveReason], ko_threats_count: bool = False) -> MoveValue:
+        """The value of playing `move` for the side to move, given its reasons."""
+        mv = MoveValue(move, reasons)
+        if any(r.kind == Kind.ANTISUJI for r in reasons):
+            mv.antisuji = True
+            mv.notes.append("antisuji: never played")
+            return mv
+        if not self.board.is_legal(move, self.color):
+            mv.notes.append("illegal")
+            mv.antisuji = True
+            return mv
+        mv.territorial = self._territorial(mv)
+        mv.strategic = self._strategic(mv)
+        mv.shape_factor = _shape_factor([r.value for r in reasons if r.kind == Kind.SHAPE])
+        mv.secondary, threat_followup = self._threats(mv)
+        mv.followup = threat_followup + sum(r.value for r in reasons if r.kind == Kind.FOLLOWUP)
+        base = mv.territorial + mv.strategic
+        total = base * mv.shape_factor if base > 0 else base
+        total += SECONDARY_WEIGHT * mv.secondary
+        if mv.followup > 0:
+            if ko_threats_count:
+                total += mv.followup
+                mv.notes.append(f"ko threat: follow-up {mv.followup:.2f} counts in full")
+            else:
+                total += min(mv.followup, max(total, 0.0))
+        mins = [r.value for r in reasons if r.kind == Kind.MIN_VALUE]
+        maxs = [r.value for r in reasons if r.kind == Kind.MAX_VALUE]
+        if mins:
+            mv.min_value = max(mins)
+            total = max(total, mv.min_value)
+        if maxs:
+            mv.max_value = min(maxs)
+            total = min(total, mv.max_value)
+        mv.total = total
+        return mv
+
+    def _territorial(self, mv: MoveValue) -> float:
+        dead = set(self.base_dead)
+        safety = dict(self.base_safety)
+        weight = 1.0
+        for r in mv.reasons:
+            k = r.kind
+            factor = KO_WEIGHT["good"] if k in GOOD_KO else KO_WEIGHT["bad"] if k in BAD_KO else 1.0
+            if k in ATTACKS and r.targets[0] in self.a.worms:
+                dead.update(self.a.worms[r.targets[0]].stones)
+                weight = min(weight, factor)
+                mv.notes.append(f"{k.name} {vertex(self.board.size, r.targets[0])}")
+            elif k in DEFENDS and r.targets[0] in self.a.worms:
+                stones = self.a.worms[r.targets[0]].stones
+                dead.difference_update(stones)
+                for p in stones:
+                    safety[p] = max(safety.get(p, 1.0), 1.0)
+                weight = min(weight, factor)
+                mv.notes.append(f"{k.name} {vertex(self.board.size, r.targets[0])}")
+            elif (k in OWL_ATTACKS or k in OWL_DEFENDS) and r.targets[0] in self.a.dragons:
+                d = self.a.dragons[r.targets[0]]
+                stones = [p for o in d.worms for p in self.a.worms[o].stones]
+                if k in OWL_ATTACKS:
+                    dead.update(stones)
+                else:
+                    dead.difference_update(stones)
+                    for p in stones:
+                        safety[p] = 1.0
+                weight = min(weight, factor)
+                mv.notes.append(f"{k.name} {vertex(self.board.size, r.targets[0])}")
+        board = self.board
+        if not board.trymove(mv.move, self.color):
+            return 0.0
+        try:
+            if board.countlib(mv.move) <= 1 and not any(r.kind in ATTACKS or r.kind in DEFENDS for r in mv.reasons):
+                s = board.string(mv.move)
+                dead.update(s.stones)
+                mv.safe = False
+                mv.notes.append("unsafe: the stone can be captured at once")
+            else:
+                safety[mv.move] = 1.0
+            after = self._area_value(dead, safety)
+        finally:
+            board.popgo()
+        gain = after - self.base_value
+        return gain * weight if gain > 0 else gain
+
+    def _strategic(self, mv: MoveValue) -> float:
+        total = 0.0
+        seen: set[tuple[int, ...]] = set()
+        for r in mv.reasons:
+            if r.kind in (Kind.STRATEGIC_ATTACK, Kind.STRATEGIC_DEFEND):
+                d = self._dragon_of(r.targets[0])
+                if d is None or (d,) in seen:
+                    continue
+                seen.add((d,))
+                dragon = self.a.dragons[d]
+                weakness = 1.0 - dragon.safety
+                total += STRATEGIC_FRACTION * 0.5 * weakness * self.dragon_worth(d)
+            elif r.kind in (Kind.CONNECT, Kind.CUT):
+                pair = tuple(sorted({x for x in (self._dragon_of(t) for t in r.targets) if x is not None}))
+                if len(pair) < 2 or pair in seen:
+                    continue
+                seen.add(pair)
+                weakest = min(pair, key=lambda o: self.a.dragons[o].safety)
+                weakness = 1.0 - self.a.dragons[weakest].safety
+                total += STRATEGIC_FRACTION * weakness * self.dragon_worth(weakest)
+        return total
+
+    def _threats(self, mv: MoveValue) -> tuple[float, float]:
+        secondary = followup = 0.0
+        for r in mv.reasons:
+            if r.kind in (Kind.ATTACK_THREAT, Kind.DEFEND_THREAT) and r.targets[0] in self.a.worms:
+                worth = 2.0 * self.a.worms[r.targets[0]].size
+                secondary += worth
+                followup += worth
+            elif r.kind in (Kind.OWL_ATTACK_THREAT, Kind.OWL_DEFEND_THREAT, Kind.OWL_PREVENT_THREAT):
+                d = self._dragon_of(r.targets[0])
+                if d is not None:
+                    worth = self.dragon_worth(d)
+                    secondary += worth
+                    followup += 0.5 * worth
+            elif r.kind in (Kind.SEMEAI_THREAT, Kind.YOUR_ATARI_ATARI, Kind.MY_ATARI_ATARI, Kind.EITHER, Kind.ALL):
+                secondary += 2.0
+        return secondary, followup
+
+    def _dragon_of(self, p: int) -> int | None:
+        if self.board.board[p] == 0:
+            return None
+        return self._worm_dragon.get(self.board.origin(p))
+
+
+def _shape_factor(values: list[float]) -> float:
+    pos = sorted((v for v in values if v > 0), reverse=True)
+    neg = sorted((-v for v in values if v < 0), reverse=True)
+    points = (pos[0] + len(pos) - 1 if pos else 0.0) - (neg[0] + len(neg) - 1 if neg else 0.0)
+    return float(1.05 ** points)
+
+
+def value_moves(analysis: Analysis, reasons: Iterable[MoveReason]) -> list[MoveValue]:
+    """Every candidate valued, best first (ties broken by point, so the order is fixed)."""
+    valuator = Valuator(analysis)
+    board = analysis.board
+    ko_threats = bool(board.ko) and board.ko_color == analysis.color
+    values = [valuator.value(m, rs, ko_threats) for m, rs in group_reasons(reasons).items()]
+    values.sort(key=lambda v: (-v.total, v.move))
+    return values

@@ -1,0 +1,202 @@
+"""Introspection: top moves and their reasons, influence, worms and dragons, and the
+gogui-analyze_commands that let GoGui draw them."""
+
+from __future__ import annotations
+
+from core.color import BLACK, WHITE, color_name
+from core.coords import PASS, vertex
+from gtp.engine import Engine
+from gtp.protocol import GtpError
+from gtp.registry import Args, command
+
+_STATUS = {0: "unknown", 1: "alive", 2: "dead", 3: "critical"}
+
+
+def _values(engine: Engine, color: int) -> list:  # type: ignore[type-arg]
+    result = engine.last
+    board = engine.game.board
+    if result is not None and result.analysis.color == color and result.analysis.board is board \
+            and result.analysis.board.hash == board.hash and result.values:
+        return result.values
+    r = engine.generator.genmove(board, color, engine.game.komi, engine.options.move_time)
+    engine.last = r
+    return r.values
+
+
+def _top(engine: Engine, color: int) -> str:
+    values = [v for v in _values(engine, color) if not v.antisuji and v.total > 0][:10]
+    return " ".join(f"{vertex(engine.game.size, v.move)} {v.total:.2f}" for v in values)
+
+
+@command("top_moves")
+def top_moves(engine: Engine, args: Args) -> str:
+    """The best moves for the side to move, with their values in points."""
+    args.expect(0)
+    return _top(engine, engine.game.to_move)
+
+
+@command("top_moves_black")
+def top_moves_black(engine: Engine, args: Args) -> str:
+    """The best moves for black, with their values in points."""
+    args.expect(0)
+    return _top(engine, BLACK)
+
+
+@command("top_moves_white")
+def top_moves_white(engine: Engine, args: Args) -> str:
+    """The best moves for white, with their values in points."""
+    args.expect(0)
+    return _top(engine, WHITE)
+
+
+@command("move_reasons")
+def move_reasons(engine: Engine, args: Args) -> str:
+    """The reasons for a move of the side to move and how they were valued."""
+    args.expect(1)
+    p = args.vertex(0)
+    if p == PASS:
+        raise GtpError("syntax error: PASS has no reasons")
+    size = engine.game.size
+    values = _values(engine, engine.game.to_move)
+    for v in values:
+        if v.move == p:
+            lines = [f"Move {vertex(size, p)} for {color_name(engine.game.to_move)}:"]
+            lines += [f"  {r.describe(lambda q: vertex(size, q))} ({r.source or 'core'})" for r in v.reasons]
+            lines.append(v.explain(size))
+            return "\n".join(lines)
+    return f"Move {vertex(size, p)}: no reasons"
+
+
+@command("initial_influence")
+def initial_influence(engine: Engine, args: Args) -> str:
+    """Influence grid seen by COLOR: KIND is territory, moyo, area or ownership (N rows)."""
+    args.expect(2)
+    color = args.color(0)
+    kind = args.word(1).lower()
+    grids = ("territory", "moyo", "area", "ownership", "territory_value")
+    if kind not in grids:
+        raise GtpError(f"syntax error: unknown kind {args.word(1)!r} ({', '.join(grids)})")
+    inf = engine.analysis(color).influence
+    assert inf is not None
+    grid = {"territory": inf.territory, "moyo": inf.moyo, "area": inf.area}.get(kind, inf.owner)
+    fmt = "{:5.2f}" if kind in ("ownership", "territory_value") else "{:4d}"
+    return "\n".join(" ".join(fmt.format(x.item()) for x in row) for row in grid)
+
+
+@command("kiai-ownership")
+def ownership(engine: Engine, args: Args) -> str:
+    """Expected ownership of every point in -1..1 (positive: black), as a GoGui dboard."""
+    args.expect(0)
+    inf = engine.analysis().influence
+    assert inf is not None
+    return "\n".join(" ".join(f"{x.item():.2f}" for x in row) for row in inf.owner)
+
+
+@command("kiai-gfx_territory")
+def gfx_territory(engine: Engine, args: Args) -> str:
+    """GoGui gfx: territory and moyo of both colours."""
+    args.expect(0)
+    inf = engine.analysis().influence
+    assert inf is not None
+    size = engine.game.size
+    out = []
+    for color, name in ((BLACK, "BLACK"), (WHITE, "WHITE")):
+        terr = inf.points("territory", color)
+        moyo = [p for p in inf.points("moyo", color) if p not in terr]
+        out.append(name + " " + " ".join(vertex(size, p) for p in terr))
+        out.append("SQUARE " + " ".join(vertex(size, p) for p in moyo) if moyo else "")
+    return "\n".join(line for line in out if line)
+
+
+@command("kiai-gfx_dragon_status")
+def gfx_dragon_status(engine: Engine, args: Args) -> str:
+    """GoGui gfx: dragons labelled A (alive), D (dead), C (critical), U (unknown)."""
+    args.expect(0)
+    a = engine.analysis()
+    size = engine.game.size
+    labels = []
+    for d in a.dragons.values():
+        mark = "UADC"[int(d.status)]
+        for o in d.worms:
+            labels += [f"{vertex(size, p)} {mark}" for p in a.worms[o].stones]
+    return "LABEL " + " ".join(labels) if labels else ""
+
+
+@command("worm_data")
+def worm_data(engine: Engine, args: Args) -> str:
+    """Facts about the worm at V (or every worm)."""
+    args.expect(0, 1)
+    a = engine.analysis()
+    size = engine.game.size
+    worms = [a.worm(args.stone_vertex(0, engine.game.board.color))] if len(args) else list(a.worms.values())
+    out = []
+    for w in worms:
+        out.append(f"{vertex(size, w.origin)}: color {color_name(w.color)}, size {w.size}, liberties {w.liberties}, "
+                   f"attack {w.attack_code} {vertex(size, w.attack_point) if w.attack_code else 'PASS'}, "
+                   f"defense {w.defense_code} {vertex(size, w.defense_point) if w.defense_point else 'PASS'}")
+    return "\n".join(out)
+
+
+@command("dragon_data")
+def dragon_data(engine: Engine, args: Args) -> str:
+    """Facts about the dragon at V (or every dragon)."""
+    args.expect(0, 1)
+    a = engine.analysis()
+    size = engine.game.size
+    dragons = [a.dragon(args.stone_vertex(0, engine.game.board.color))] if len(args) else list(a.dragons.values())
+    out = []
+    for d in dragons:
+        out.append(f"{vertex(size, d.origin)}: color {color_name(d.color)}, stones {d.stones}, "
+                   f"worms {' '.join(vertex(size, o) for o in d.worms)}, status {_STATUS[int(d.status)]}, "
+                   f"safety {d.safety:.2f}, eyes {d.eyes:g}, escape {d.escape}, liberties {d.liberties}")
+    return "\n".join(out)
+
+
+@command("dragon_status")
+def dragon_status(engine: Engine, args: Args) -> str:
+    """alive, dead, critical or unknown for the dragon at V; without V one line per dragon."""
+    args.expect(0, 1)
+    a = engine.analysis()
+    size = engine.game.size
+
+    def status(d: object) -> str:
+        dr = a.dragons[getattr(d, "origin")]
+        text = _STATUS[int(dr.status)]
+        if text == "critical":
+            att = vertex(size, dr.attack_point) if dr.attack_point else (vertex(size, dr.vital[0]) if dr.vital else "PASS")
+            dfn = vertex(size, dr.defense_point) if dr.defense_point else att
+            text += f" {att} {dfn}"
+        return text
+
+    if len(args):
+        return status(a.dragon(args.stone_vertex(0, engine.game.board.color)))
+    return "\n".join(f"{vertex(size, d.origin)}: {status(d)}" for d in a.dragons.values())
+
+
+@command("same_dragon")
+def same_dragon(engine: Engine, args: Args) -> str:
+    """1 if the stones at V1 and V2 belong to one dragon, else 0."""
+    args.expect(2)
+    board = engine.game.board
+    p, q = args.stone_vertex(0, board.color), args.stone_vertex(1, board.color)
+    a = engine.analysis()
+    return "1" if a.dragon(p).origin == a.dragon(q).origin else "0"
+
+
+@command("gogui-analyze_commands")
+def gogui_analyze_commands(engine: Engine, args: Args) -> str:
+    """The analysis commands GoGui offers in its menu."""
+    args.expect(0)
+    return "\n".join([
+        "dboard/Ownership/kiai-ownership",
+        "gfx/Territory and moyo/kiai-gfx_territory",
+        "gfx/Dragon status/kiai-gfx_dragon_status",
+        "string/Top moves/top_moves",
+        "string/Move reasons/move_reasons %p",
+        "string/Dragon data/dragon_data %p",
+        "string/Worm data/worm_data %p",
+        "string/Initial influence (territory)/initial_influence %c territory",
+        "string/Score estimate/new_score",
+    ])
+
+

@@ -1,0 +1,39 @@
+"""The combination plugin's hooks. It finds the simplest combination, the double atari:
+a safe move that puts two enemy strings in atari at once (MY_ATARI_ATARI), and the
+opponent's double ataris, which we can occupy first (YOUR_ATARI_ATARI)."""
+
+from __future__ import annotations
+
+from core.board import Board
+from core.context import Context
+from core.hookspecs import hookimpl
+from core.reasons import Kind, MoveReason
+
+
+def double_ataris(board: Board, color: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Safe moves for color that leave two or more enemy strings in atari: (move, their origins)."""
+    found: list[tuple[int, tuple[int, ...]]] = []
+    candidates = sorted({lib for s in board.strings() if s.color != color and len(s.libs) == 2 for lib in s.libs})
+    for p in candidates:
+        if not board.trymove(p, color):
+            continue
+        try:
+            if board.countlib(p) < 2:
+                continue
+            hit = sorted({board.origin(q) for q in board.nbrs[p] if board.board[q] == 3 - color
+                          and board.countlib(q) == 1})
+            if len(hit) >= 2:
+                found.append((p, tuple(hit[:2])))
+        finally:
+            board.popgo()
+    return found
+
+
+@hookimpl
+def kiai_generate(ctx: Context) -> list[MoveReason]:
+    """Double ataris for us, and the points of the opponent's double ataris."""
+    out = [MoveReason(Kind.MY_ATARI_ATARI, p, targets) for p, targets in double_ataris(ctx.board, ctx.color)]
+    for p, targets in double_ataris(ctx.board, 3 - ctx.color):
+        if ctx.board.is_legal(p, ctx.color):
+            out.append(MoveReason(Kind.YOUR_ATARI_ATARI, p, targets))
+    return out
