@@ -62,7 +62,8 @@ class Analysis:
         dead = {p for wm in self.worms.values() if wm.tactically_dead for p in wm.stones}
         self.spaces = eye_spaces(self.board, dead)
         first = compute_influence(self.board, dead)
-        self.dragons = make_dragons(self.board, self.worms, self.spaces, first)
+        self.dragons = make_dragons(self.board, self.worms, self.spaces, first,
+                                    lambda stones: compute_influence(self.board, dead | set(stones)))
         self.dragon_of = {o: d.origin for d in self.dragons.values() for o in d.worms}
 
     def build_influence(self) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any
+from typing import Any, Callable
 
 from core.board import Board
 from core.color import EMPTY
@@ -126,8 +126,13 @@ def amalgamate(board: Board, worms: dict[int, Worm], spaces: list[EyeSpace]) -> 
     return {o: u.find(o) for o in worms}
 
 
-def make_dragons(board: Board, worms: dict[int, Worm], spaces: list[EyeSpace], influence: Influence) -> dict[int, Dragon]:
-    """Dragons with eyes, escape room, territory, status and safety."""
+def make_dragons(board: Board, worms: dict[int, Worm], spaces: list[EyeSpace], influence: Influence,
+                 without: Callable[[list[int]], Influence] | None = None) -> dict[int, Dragon]:
+    """Dragons with eyes, escape room, territory, status and safety.
+
+    without(stones) gives the influence with those stones removed: a weak dragon's room
+    to run is judged without its own stones, which would otherwise claim their own room.
+    """
     of = amalgamate(board, worms, spaces)
     dragons: dict[int, Dragon] = {}
     for o, d in sorted(of.items()):
@@ -137,11 +142,15 @@ def make_dragons(board: Board, worms: dict[int, Worm], spaces: list[EyeSpace], i
         dragons[d].worms.append(o)
         dragons[d].stones += wm.size
     for dragon in dragons.values():
-        _judge(board, worms, dragon, spaces, influence)
+        _judge(board, worms, dragon, spaces, influence, without)
     return dragons
 
 
-def _judge(board: Board, worms: dict[int, Worm], dragon: Dragon, spaces: list[EyeSpace], influence: Influence) -> None:
+SMALL_DRAGON = 8  # stones: larger dragons are judged against the full influence
+
+
+def _judge(board: Board, worms: dict[int, Worm], dragon: Dragon, spaces: list[EyeSpace], influence: Influence,
+           without: Callable[[list[int]], Influence] | None) -> None:
     members = set(dragon.worms)
     libs: set[int] = set()
     for o in dragon.worms:
@@ -151,6 +160,8 @@ def _judge(board: Board, worms: dict[int, Worm], dragon: Dragon, spaces: list[Ey
     dragon.eyes = sum(sp.eyes for sp in own)
     dragon.vital = sorted(sp.vital for sp in own if sp.vital)
     sign = 1 if dragon.color == 1 else -1
+    if without is not None and dragon.eyes < 2 and dragon.stones <= SMALL_DRAGON:
+        influence = without([p for o in dragon.worms for p in worms[o].stones])
     dragon.escape = _escape(board, libs, influence, sign)
     dragon.territory = sum(len(sp.points) for sp in own)
     if all(worms[o].tactically_dead for o in dragon.worms):
@@ -160,7 +171,10 @@ def _judge(board: Board, worms: dict[int, Worm], dragon: Dragon, spaces: list[Ey
     elif dragon.escape >= 12 or dragon.eyes >= 1.5 and dragon.escape >= 5:
         dragon.status = Status.UNKNOWN if dragon.escape < 25 else Status.ALIVE
     elif dragon.eyes < 1 and dragon.escape < 4 and dragon.liberties < 6:
-        dragon.status = Status.DEAD
+        # enclosed without an eye; but if reading says a worm of it can still be saved,
+        # whoever moves first decides
+        unstable = any(worms[o].unstable for o in dragon.worms)
+        dragon.status = Status.CRITICAL if unstable else Status.DEAD
     else:
         dragon.status = Status.CRITICAL
     dragon.safety = SAFETY[dragon.status]

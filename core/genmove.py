@@ -173,12 +173,13 @@ class MoveGenerator:
             reasons += self.territorial_candidates(analysis)
             seconds["generate"] = time.monotonic() - t
             t = time.monotonic()
-            values = value_moves(analysis, reasons)
+            tactical = self.host.services.tactical()
+            values = value_moves(analysis, reasons, tactical)
             if (not values or values[0].total <= ENDGAME_THRESHOLD) and time.monotonic() < deadline:
                 extra = self.generate(analysis, "kiai_endgame", deadline)
                 if extra:
                     reasons += extra
-                    values = value_moves(analysis, reasons)
+                    values = value_moves(analysis, reasons, tactical)
             seconds["valuate"] = time.monotonic() - t
             move = self.choose(analysis, values, cleanup, seed)
         except Exception as e:  # the engine must answer: fall back, but say why

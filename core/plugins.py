@@ -28,7 +28,7 @@ class PluginSpec:
     """What to load, in a form that crosses process boundaries: disabled names and extra modules."""
 
     disabled: tuple[str, ...] = ()
-    modules: tuple[str, ...] = ()  # "name=module.path" of plugins registered without an entry point
+    modules: tuple[str, ...] = ()  # "name=module.path[:object]" of plugins registered without an entry point
 
     def to_wire(self) -> list[list[str]]:
         """A msgpack-friendly form."""
@@ -63,7 +63,10 @@ class PluginHost:
             if name in self.spec.disabled:
                 continue
             try:
-                plugin = importlib.import_module(module)
+                path, _, attr = module.partition(":")
+                plugin = importlib.import_module(path)
+                if attr:
+                    plugin = getattr(plugin, attr)
             except Exception as e:
                 print(f"kiai: plugin {name!r} ({module}) failed to load: {type(e).__name__}: {e}", file=sys.stderr)
                 continue

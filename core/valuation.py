@@ -27,6 +27,7 @@ from core.coords import vertex
 from core.dragons import Status
 from core.influence import compute_influence
 from core.reasons import ATTACKS, BAD_KO, DEFENDS, GOOD_KO, OWL_ATTACKS, OWL_DEFENDS, Kind, MoveReason
+from core.services import TacticalReader
 
 KO_WEIGHT = {"good": 0.6, "bad": 0.35}
 SECONDARY_WEIGHT = 0.1
@@ -75,8 +76,9 @@ def group_reasons(reasons: Iterable[MoveReason]) -> dict[int, list[MoveReason]]:
 class Valuator:
     """Values moves for the side to move of an analysis."""
 
-    def __init__(self, analysis: Analysis) -> None:
+    def __init__(self, analysis: Analysis, tactical: TacticalReader | None = None) -> None:
         self.a = analysis
+        self.tactical = tactical
         self.board: Board = analysis.board
         self.color = analysis.color
         self.sign = 1 if self.color == BLACK else -1
@@ -173,21 +175,69 @@ class Valuator:
                 weight = min(weight, factor)
                 mv.notes.append(f"{k.name} {vertex(self.board.size, r.targets[0])}")
         board = self.board
+        before = self._ownership_before(mv.move)
         if not board.trymove(mv.move, self.color):
             return 0.0
         try:
-            if board.countlib(mv.move) <= 1 and not any(r.kind in ATTACKS or r.kind in DEFENDS for r in mv.reasons):
-                s = board.string(mv.move)
-                dead.update(s.stones)
-                mv.safe = False
-                mv.notes.append("unsafe: the stone can be captured at once")
-            else:
-                safety[mv.move] = 1.0
+            level = self._judge_new_stone(mv, dead, safety, before)
             after = self._area_value(dead, safety)
+            if 0.0 < level < 0.9:
+                # a weak stone: the expected area, weighing its life against its death
+                stones = board.string(mv.move).stones
+                after_dead = self._area_value(dead | set(stones), safety)
+                after = level * after + (1.0 - level) * after_dead
         finally:
             board.popgo()
         gain = after - self.base_value
         return gain * weight if gain > 0 else gain
+
+    def _ownership_before(self, p: int) -> float:
+        """Who owned the point before the move, from our side (-1 theirs .. 1 ours)."""
+        inf = self.a.influence
+        return inf.at(p) * self.sign if inf is not None else 0.0
+
+    def _judge_new_stone(self, mv: MoveValue, dead: set[int], safety: dict[int, float], before: float) -> float:
+        """How safe the string the move made is, with the move on the board: dead, weak or alive.
+
+        A stone that joins a dead string dies with it; one that joins our stones shares
+        their safety; a lone stone is as safe as the point was ours before; a string
+        left with two liberties or fewer is dead if the opponent can capture it.
+        Returns the safety given to the new string (0 when it is dead).
+        """
+        board = self.board
+        s = board.string(mv.move)
+        tactical_reason = any(r.kind in ATTACKS or r.kind in DEFENDS or r.kind in OWL_DEFENDS for r in mv.reasons)
+        others = [p for p in s.stones if p != mv.move]
+        if others and any(p in dead for p in others) and not tactical_reason:
+            dead.update(s.stones)
+            mv.safe = False
+            mv.notes.append("joins stones that are dead")
+            return 0.0
+        if len(s.libs) <= 2 and not tactical_reason:
+            captured = len(s.libs) <= 1
+            if not captured and self.tactical is not None:
+                code, _ = self.tactical.attack(board, mv.move)
+                captured = code != 0
+            if captured:
+                dead.update(s.stones)
+                mv.safe = False
+                mv.notes.append("unsafe: the opponent can capture it")
+                return 0.0
+        if others:
+            level = max(safety.get(p, 1.0) for p in others)
+        elif before >= 0.5:
+            level = 1.0
+        elif before > -0.15:
+            level = 0.6
+        elif before > -0.5:
+            level = 0.35
+        else:
+            level = 0.25
+        for p in s.stones:
+            safety[p] = max(level, safety.get(p, 0.0)) if p != mv.move else level
+        if level < 1.0:
+            mv.notes.append(f"new stone's safety {level:g}")
+        return level
 
     def _strategic(self, mv: MoveValue) -> float:
         total = 0.0
@@ -241,9 +291,10 @@ def _shape_factor(values: list[float]) -> float:
     return float(1.05 ** points)
 
 
-def value_moves(analysis: Analysis, reasons: Iterable[MoveReason]) -> list[MoveValue]:
+def value_moves(analysis: Analysis, reasons: Iterable[MoveReason],
+                tactical: TacticalReader | None = None) -> list[MoveValue]:
     """Every candidate valued, best first (ties broken by point, so the order is fixed)."""
-    valuator = Valuator(analysis)
+    valuator = Valuator(analysis, tactical)
     board = analysis.board
     ko_threats = bool(board.ko) and board.ko_color == analysis.color
     values = [valuator.value(m, rs, ko_threats) for m, rs in group_reasons(reasons).items()]

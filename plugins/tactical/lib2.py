@@ -16,10 +16,10 @@ def attack2(r: Reader, s: int) -> tuple[int, int]:
     """Atari from either side; a win if the string cannot then be saved."""
     b = r.board
     color = 3 - b.board[s]
-    libs = b.findlib(s)
-    # the atari that leaves the string fewer liberties after its extension comes first
-    libs.sort(key=lambda lib: (b.approxlib(libs[0] if lib != libs[0] else libs[1], b.board[s]), lib))
-    for move in libs:
+    first, second = b.findlib(s)
+    # the atari after which the string's escape point has fewer liberties comes first
+    escape_libs = {first: b.approxlib(second, b.board[s]), second: b.approxlib(first, b.board[s])}
+    for move in sorted((first, second), key=lambda lib: (escape_libs[lib], lib)):
         if r.try_attack_move(s, move, color) == WIN:
             return WIN, move
     return 0, NO_POINT

@@ -1,0 +1,104 @@
+"""Eye spaces, dragons and influence on hand-made positions."""
+
+from __future__ import annotations
+
+from core.analysis import initial_analysis
+from core.color import BLACK, WHITE
+from core.coords import parse_vertex
+from core.diagram import board_from_diagram
+from core.dragons import Status
+from core.eyes import eye_spaces
+from core.influence import compute_influence
+
+TWO_EYES = """
+. . . . . . .
+. . . . . . .
+X X X X X . .
+X . X . X . .
+X X X X X . .
+. . . . . . .
+. . . . . . .
+"""
+
+
+def analysed(diagram: str, color: int = BLACK):  # type: ignore[no-untyped-def]
+    board, marks = board_from_diagram(diagram)
+    a = initial_analysis(board, color, 0.0)
+    a.build_dragons()
+    a.build_influence()
+    return a, marks
+
+
+def test_two_separate_eyes_make_a_dragon_alive() -> None:
+    a, _ = analysed(TWO_EYES)
+    (dragon,) = a.dragons.values()
+    assert dragon.eyes == 2 and dragon.status == Status.ALIVE
+
+
+def test_false_eye_counts_for_less() -> None:
+    board, m = board_from_diagram(
+        """
+        . . . . .
+        . X X X .
+        . X a X .
+        . O X O .
+        . . . . .
+        """
+    )
+    (space,) = [s for s in eye_spaces(board, set()) if m["a"] in s.points]
+    assert space.eyes < 1
+
+
+def test_bamboo_joint_and_diagonal_join_one_dragon() -> None:
+    a, _ = analysed(
+        """
+        . . . . . . .
+        . X . X . . .
+        . X . X . . .
+        . . . . X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        """
+    )
+    dragons = {d.origin: d for d in a.dragons.values()}
+    assert len(dragons) == 1
+
+
+def test_enclosed_group_without_eyes_is_dead() -> None:
+    a, _ = analysed(
+        """
+        . . . . . . .
+        . O O O O O .
+        . O X X X O .
+        . O . O . O .
+        . O O O O O .
+        . . . . . . .
+        . . . . . . .
+        """
+    )
+    black = [d for d in a.dragons.values() if d.color == BLACK]
+    assert len(black) == 1 and black[0].status == Status.DEAD
+    assert sorted(a.dead_stones()) == sorted(parse_vertex(v, 7) for v in ("C5", "D5", "E5"))
+
+
+def test_influence_sees_a_corner_enclosure_and_dead_stones() -> None:
+    board, _ = board_from_diagram(
+        """
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X . . . . . .
+        . . X . . . . . .
+        . O X . . . . . .
+        """
+    )
+    inf = compute_influence(board, dead=[parse_vertex("B1", 9)])
+    for v in ("A1", "A2", "B2", "B1"):
+        assert inf.at(parse_vertex(v, 9)) == 1.0  # black's corner, the dead stone included
+    assert parse_vertex("A2", 9) in inf.points("territory", BLACK)
+    assert inf.points("territory", WHITE) == []
+    assert inf.score(0) > 0

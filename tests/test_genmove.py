@@ -1,0 +1,109 @@
+"""The genmove pipeline: legal moves, no silent fallbacks, passing at the end, and the
+same choices whatever the number of workers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.board import Board
+from core.color import BLACK, WHITE
+from core.coords import PASS, parse_vertex
+from core.diagram import board_from_diagram
+from core.genmove import MoveGenerator
+from core.playout import random_game
+from core.plugins import PluginHost
+from core.pool import Pool
+
+
+@pytest.fixture(scope="module")
+def generators():  # type: ignore[no-untyped-def]
+    host = PluginHost()
+    local = MoveGenerator(host, Pool(host, 0))
+    pooled = MoveGenerator(host, Pool(host, 2))
+    yield local, pooled
+    pooled.pool.close()
+
+
+def positions() -> list[tuple[Board, int]]:
+    out = []
+    for size, moves, seed in ((9, 20, 1), (9, 40, 2), (13, 50, 3), (19, 60, 4)):
+        board = Board(size)
+        random_game(board, moves, random.Random(seed))
+        out.append((board, BLACK if moves % 2 == 0 else WHITE))
+    return out
+
+
+def test_same_moves_and_reasons_with_and_without_workers(generators) -> None:  # type: ignore[no-untyped-def]
+    local, pooled = generators
+    for board, color in positions():
+        a = local.genmove(board, color, 6.5, 30.0)
+        b = pooled.genmove(board, color, 6.5, 30.0)
+        assert a.problems == [] and b.problems == []
+        assert a.move == b.move
+        assert sorted(a.reasons) == sorted(b.reasons)
+        assert [(v.move, round(v.total, 6)) for v in a.values] == [(v.move, round(v.total, 6)) for v in b.values]
+        assert board.is_legal(a.move, color)
+        assert b.pool.tasks > 0
+
+
+def test_a_finished_game_is_passed() -> None:
+    board, _ = board_from_diagram(
+        """
+        . X . X O . O . .
+        X X X X O O O O O
+        . X . X O . O . O
+        X X X X O O O O O
+        . X . X O . O . .
+        X X X X O O O O O
+        . X . X O . . . O
+        X X X X O O O O O
+        . X . X O . O . O
+        """
+    )
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    for color in (BLACK, WHITE):
+        result = gen.genmove(board, color, 0.5, 10.0)
+        assert result.move == PASS, result.values[:3]
+
+
+def test_cleanup_removes_dead_stones_before_passing() -> None:
+    board, _ = board_from_diagram(
+        """
+        . . X O . . . . .
+        . . X O . . . . .
+        . . X O . X . . .
+        . . X O . . . . .
+        . . X O . . . . .
+        . . X O . . . . .
+        . . X O . . . . .
+        . . X O . . . . .
+        . . X O . . . . .
+        """
+    )
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    analysis = gen.examine(board, WHITE, 0.5, 1e9)
+    assert parse_vertex("F7", 9) in analysis.dead_stones()
+    move = gen.choose(analysis, [], cleanup=True, seed=0)
+    assert move in board.findlib(parse_vertex("F7", 9))
+    assert gen.choose(analysis, [], cleanup=False, seed=0) == PASS
+
+
+def test_genmove_never_plays_illegal_or_eye_filling_moves_in_a_game() -> None:
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    board = Board(7)
+    color = BLACK
+    passes = 0
+    for _ in range(120):
+        result = gen.genmove(board, color, 0.5, 10.0)
+        assert result.problems == []
+        board.play(result.move, color)  # raises if illegal
+        passes = passes + 1 if result.move == PASS else 0
+        if passes == 2:
+            break
+        color = 3 - color
+    assert passes == 2

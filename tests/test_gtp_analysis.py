@@ -1,0 +1,54 @@
+"""Analysis commands for users and GUIs: top_moves, move_reasons, influence, dragons."""
+
+from __future__ import annotations
+
+from tests.gtp_helpers import ask, server
+
+
+def test_top_moves_and_move_reasons() -> None:
+    srv = server(size=9)
+    ok, top = ask(srv, "top_moves")
+    words = top.split()
+    assert ok and len(words) >= 4 and float(words[1]) >= float(words[3])
+    ok, reasons = ask(srv, f"move_reasons {words[0]}")
+    assert ok and reasons.startswith(f"Move {words[0]} for black:") and "territorial" in reasons
+    assert ask(srv, "move_reasons pass")[0] is False
+    ok, top_white = ask(srv, "top_moves_white")
+    assert ok and top_white
+
+
+def test_initial_influence_and_gogui_commands() -> None:
+    srv = server(size=9)
+    assert ask(srv, "play b C3")[0]
+    ok, grid = ask(srv, "initial_influence white territory")
+    rows = grid.split("\n")
+    assert ok and len(rows) == 9 and all(len(r.split()) == 9 for r in rows)
+    ok, own = ask(srv, "kiai-ownership")
+    assert ok and float(own.split("\n")[6].split()[2]) == 1.0  # the stone itself
+    assert not ask(srv, "initial_influence white bogus")[0]
+    ok, listing = ask(srv, "gogui-analyze_commands")
+    assert ok
+    for line in listing.split("\n"):
+        kind, label, cmd = line.split("/", 2)
+        assert kind in ("dboard", "gfx", "string") and label
+        assert ask(srv, f"known_command {cmd.split()[0]}") == (True, "true")
+    assert ask(srv, "kiai-gfx_territory")[0]
+    ok, labels = ask(srv, "kiai-gfx_dragon_status")
+    assert ok and labels.startswith("LABEL C3 ")
+
+
+def test_dragon_and_worm_commands() -> None:
+    srv = server(size=9)
+    for line in ("play b C3", "play b D3", "play w E5"):
+        assert ask(srv, line)[0]
+    assert ask(srv, "same_dragon C3 D3") == (True, "1")
+    assert ask(srv, "same_dragon C3 E5") == (True, "0")
+    ok, status = ask(srv, "dragon_status C3")
+    assert ok and status in ("alive", "unknown", "dead") or status.startswith("critical")
+    ok, all_status = ask(srv, "dragon_status")
+    assert ok and len(all_status.split("\n")) == 2
+    ok, data = ask(srv, "worm_data C3")
+    assert ok and "liberties 6" in data
+    ok, data = ask(srv, "dragon_data E5")
+    assert ok and "color white" in data
+    assert not ask(srv, "dragon_status A1")[0]

@@ -1,0 +1,111 @@
+"""The pattern language and matcher: parsing, 8 orientations, colour swap, edges, constraints."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.board import Board
+from core.color import BLACK, WHITE
+from core.coords import parse_vertex, vertex
+from core.diagram import board_from_diagram
+from core.patterns import Matcher, PatternError, load_database, parse_patterns
+
+L_SHAPE = """
+Pattern Elbow
+# an asymmetric test shape: our stone, their stone, the move
+O.
+X*
+:s shape(2)
+"""
+
+
+def test_the_shipped_database_parses() -> None:
+    pats = load_database()
+    assert len(pats) >= 20
+    assert {p.name for p in pats} >= {"HaneAtHeadOfTwo", "EmptyTriangle", "EmptyCorner34", "OwnEye"}
+    assert all(p.comment for p in pats)  # every pattern says why
+
+
+def test_an_asymmetric_pattern_matches_in_all_eight_orientations() -> None:
+    (pat,) = parse_patterns(L_SHAPE)
+    assert len(pat.orientations) == 8
+    # place the shape in 8 transformed copies on a 19x19 board and find each move
+    board = Board(19)
+    black, white, moves = [], [], []
+    transforms = [lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c), lambda r, c: (-c, r),
+                  lambda r, c: (r, -c), lambda r, c: (-c, -r), lambda r, c: (-r, c), lambda r, c: (c, r)]
+    centres = [(3, 3), (3, 9), (3, 15), (9, 3), (9, 15), (15, 3), (15, 9), (15, 15)]
+    for t, (r0, c0) in zip(transforms, centres):
+        (ro, co), (rx, cx) = t(-1, -1), t(0, -1)
+        black.append((r0 + ro) * 20 + c0 + co + 20)
+        white.append((r0 + rx) * 20 + c0 + cx + 20)
+        moves.append((r0 + 1) * 20 + c0)
+    board.setup(black=black, white=white)
+    # (each copy also matches its mirror image on the other side of the two stones)
+    found = {m.move for m in Matcher([pat]).match(board, BLACK)}
+    assert set(moves) <= found and len(found) == 16
+    # with colours swapped, the same shapes are white's
+    board2 = Board(19)
+    board2.setup(black=white, white=black)
+    assert {m.move for m in Matcher([pat]).match(board2, WHITE)} == found
+
+
+def test_edge_patterns_match_only_at_the_edge() -> None:
+    found = sorted(vertex(19, m.move) for m in Matcher(load_database()).match(Board(19), BLACK)
+                   if m.pattern.name == "EmptyCorner44")
+    assert found == ["D16", "D4", "Q16", "Q4"]
+
+
+def test_hane_at_the_head_matches_at_both_heads() -> None:
+    board, marks = board_from_diagram(
+        """
+        . . . . . . .
+        . . . . . . .
+        . . a . . . .
+        . . X O . . .
+        . . X O . . .
+        . . b . . . .
+        . . . . . . .
+        """
+    )
+    hane = [m for m in Matcher(load_database()).match(board, WHITE) if m.pattern.name == "HaneAtHeadOfTwo"]
+    assert sorted(m.move for m in hane) == sorted([marks["a"], marks["b"]])
+
+
+ATARI_CAPTURE = """
+Pattern TakeIt
+# capture a stone in atari: the constraint reads the labelled stone's liberties
+X*
+
+a*
+:s shape(1)
+;lib('a') == 1
+"""
+
+
+def test_constraints_are_checked() -> None:
+    board, marks = board_from_diagram(
+        """
+        . . O . .
+        . O X a .
+        . . O . .
+        . . . . .
+        . . . X .
+        """
+    )
+    matcher = Matcher(parse_patterns(ATARI_CAPTURE))
+    # C4 has one liberty (a): matched there; D1 has three: its neighbours are not matched
+    assert sorted(vertex(5, m.move) for m in matcher.match(board, WHITE)) == ["D4"]
+    assert sorted(m.move for m in Matcher(parse_patterns(ATARI_CAPTURE.replace(";lib('a') == 1", "")))
+                  .match(board, WHITE)) == sorted([marks["a"]] + [parse_vertex(v, 5) for v in ("D2", "C1", "E1")])
+
+
+@pytest.mark.parametrize("text, message", [
+    ("Pattern A\nO.\n:s shape(1)\n", "exactly one"),
+    ("Pattern A\nOQ*\n:s\n", "unknown symbol"),
+    ("Pattern A\nO*\n:z\n", "class"),
+    ("Pattern A\nO*\n:s\n;lib('*' >\n", "does not parse"),
+])
+def test_malformed_patterns(text: str, message: str) -> None:
+    with pytest.raises(PatternError, match=message):
+        parse_patterns(text)

@@ -1,0 +1,123 @@
+"""The plugin host and faults in plugins: every failure is reported with the plugin's
+name, its reasons are dropped, and genmove still answers a legal move in time."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from core.board import Board
+from core.color import BLACK
+from core.coords import parse_vertex
+from core.genmove import MoveGenerator
+from core.plugins import PluginError, PluginHost, PluginSpec
+from core.pool import Pool
+
+BUILT_IN = ["combination", "connection", "endgame", "owl", "tactical"]
+
+
+def generator(workers: int, *modules: str) -> MoveGenerator:
+    host = PluginHost(PluginSpec((), tuple(modules)))
+    return MoveGenerator(host, Pool(host, workers))
+
+
+def test_built_in_plugins_come_through_the_entry_point_group() -> None:
+    host = PluginHost()
+    assert host.loaded() == BUILT_IN
+    assert set(host.implementers("kiai_generate")) >= {"tactical", "connection", "owl", "combination"}
+    assert host.implementers("kiai_endgame") == ["endgame"]
+    assert host.services.has("tactical")
+
+
+def test_disabling_plugins() -> None:
+    host = PluginHost(PluginSpec(("tactical", "owl")))
+    assert host.loaded() == ["combination", "connection", "endgame"]
+    assert not host.services.has("tactical")
+    rows = {name: loaded for name, _, _, loaded in host.describe()}
+    assert rows["tactical"] is False and rows["endgame"] is True
+    with pytest.raises(PluginError, match="unknown plugin"):
+        PluginHost(PluginSpec(("nonesuch",)))
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_an_outside_plugin_reaches_the_valuator(workers: int) -> None:
+    gen = generator(workers, "centre=tests.fixtures.outside_plugin")
+    try:
+        board = Board(9)
+        result = gen.genmove(board, BLACK, 7.0, 10.0)
+        assert result.move == parse_vertex("E5", 9)
+        sources = {r.source for v in result.values if v.move == result.move for r in v.reasons}
+        assert "centre" in sources
+        assert result.values[0].total >= 99.0
+    finally:
+        gen.pool.close()
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+@pytest.mark.parametrize("plugin", ["raising", "garbage", "hanging"])
+def test_broken_plugins_are_reported_and_dropped(workers: int, plugin: str, capfd: pytest.CaptureFixture[str]) -> None:
+    gen = generator(workers, f"broken_{plugin}=tests.fixtures.broken_plugins:{plugin}")
+    try:
+        board = Board(9)
+        board.play(parse_vertex("E5", 9), BLACK)
+        start = time.monotonic()
+        result = gen.genmove(board, 3 - BLACK, 7.0, 2.0)
+        elapsed = time.monotonic() - start
+        assert board.is_legal(result.move, 3 - BLACK)
+        assert elapsed < 2.0 + 1.5  # the budget, plus slack for replacing a killed worker
+        err = capfd.readouterr().err
+        assert f"broken_{plugin}" in err
+        assert all(r.source != f"broken_{plugin}" for r in result.reasons)
+        assert any(v.total > 0 for v in result.values)  # the other plugins still count
+    finally:
+        gen.pool.close()
+
+
+def test_a_dying_worker_is_replaced(capfd: pytest.CaptureFixture[str]) -> None:
+    gen = generator(2, "dying=tests.fixtures.broken_plugins:dying")
+    try:
+        before = set(gen.pool.pids())
+        board = Board(9)
+        for _ in range(2):
+            result = gen.genmove(board, BLACK, 7.0, 5.0)
+            assert board.is_legal(result.move, BLACK)
+        assert "worker process died" in capfd.readouterr().err
+        assert len(gen.pool.pids()) == 2 and set(gen.pool.pids()) != before
+    finally:
+        gen.pool.close()
+
+
+def test_killed_worker_between_moves_is_replaced() -> None:
+    import os
+    import signal
+
+    gen = generator(2)
+    try:
+        board = Board(9)
+        gen.genmove(board, BLACK, 7.0, 5.0)
+        os.kill(gen.pool.pids()[0], signal.SIGKILL)
+        time.sleep(0.2)
+        result = gen.genmove(board, BLACK, 7.0, 5.0)
+        assert board.is_legal(result.move, BLACK)
+    finally:
+        gen.pool.close()
+
+
+def test_kiai_plugins_lists_and_disables() -> None:
+    out = subprocess.run([sys.executable, "-m", "gtp.cli", "plugins", "--disable", "owl"], capture_output=True,
+                         text=True, timeout=60).stdout
+    lines = {line.split()[0]: line.split()[1] for line in out.splitlines()}
+    assert lines == {**{n: "loaded" for n in BUILT_IN}, "owl": "disabled"}
+
+
+def test_gtp_engine_with_a_broken_plugin_still_plays() -> None:
+    script = "boardsize 9\nclear_board\ngenmove black\ngenmove white\nquit\n"
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "gtp", "--workers", "1", "--move-time", "2",
+                           "--plugin", "broken=tests.fixtures.broken_plugins:raising"],
+                          input=script, capture_output=True, text=True, timeout=120)
+    answers = [a for a in proc.stdout.split("\n\n") if a]
+    assert all(a.startswith("=") for a in answers), proc.stdout
+    assert "broken" in proc.stderr and "broken on purpose" in proc.stderr

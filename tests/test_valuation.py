@@ -1,0 +1,103 @@
+"""The valuator on hand-made positions: captures, shape, minimum values, antisuji, safety."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.analysis import initial_analysis
+from core.color import BLACK, WHITE
+from core.coords import parse_vertex
+from core.diagram import board_from_diagram
+from core.reasons import Kind, MoveReason
+from core.valuation import Valuator, _shape_factor, value_moves
+
+
+def prepared(diagram: str, color: int):  # type: ignore[no-untyped-def]
+    board, marks = board_from_diagram(diagram)
+    a = initial_analysis(board, color, 0.0)
+    for w in a.worms.values():  # strings in atari are unstable: whoever moves first decides
+        if w.liberties == 1:
+            w.attack_code = w.defense_code = 1
+            w.attack_point = w.defense_point = board.findlib(w.origin)[0]
+    a.build_dragons()
+    a.build_influence()
+    return a, marks
+
+
+def test_shape_factor_follows_the_rule() -> None:
+    assert _shape_factor([]) == 1.0
+    assert _shape_factor([5, 3]) == pytest.approx(1.05 ** 6)  # largest, plus 1 for the other
+    assert _shape_factor([5, -3, -1]) == pytest.approx(1.05 ** (5 - 4))
+
+
+def test_capturing_a_big_string_is_worth_at_least_twice_its_stones() -> None:
+    a, m = prepared(
+        """
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . X X X X . . . .
+        X O O O O a . . .
+        . X X X X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """, BLACK)
+    target = a.board.origin(parse_vertex("B5", 9))  # four white stones in atari at a
+    assert a.board.findlib(target) == [m["a"]]
+    reasons = [MoveReason(Kind.ATTACK, m["a"], (target,)), MoveReason(Kind.EXPAND_MOYO, parse_vertex("H8", 9), ())]
+    values = value_moves(a, reasons)
+    assert values[0].move == m["a"]
+    assert values[0].territorial >= 8.0
+
+
+def test_minimum_value_antisuji_and_illegal_moves() -> None:
+    a, m = prepared(
+        """
+        . . . . .
+        . X X X .
+        . X a X .
+        . X X X .
+        . . . . .
+        """, BLACK)
+    b2 = parse_vertex("A1", 5)
+    values = {v.move: v for v in value_moves(a, [
+        MoveReason(Kind.MIN_VALUE, b2, (), 20.0),
+        MoveReason(Kind.ANTISUJI, m["a"], ()), MoveReason(Kind.EXPAND_TERRITORY, m["a"], ()),
+    ])}
+    assert values[b2].total >= 20.0 and values[b2].min_value == 20.0
+    assert values[m["a"]].antisuji
+
+
+def test_a_stone_that_can_be_captured_at_once_gains_nothing() -> None:
+    a, m = prepared(
+        """
+        . . . . . . .
+        . . O O O . .
+        . . O a O . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        """, BLACK)
+    v = Valuator(a).value(m["a"], [MoveReason(Kind.EXPAND_TERRITORY, m["a"], ())])
+    assert not v.safe and v.total <= 0.5
+
+
+def test_sente_counts_double_and_ko_threats_in_full() -> None:
+    a, _ = prepared(
+        """
+        . . . . . . .
+        . . . . . . .
+        . . . O . . .
+        . . O X . . .
+        . . . O . . .
+        . . . . . . .
+        . . . . . . .
+        """, WHITE)
+    p = parse_vertex("E4", 7)
+    target = a.board.origin(parse_vertex("D4", 7))
+    reasons = [MoveReason(Kind.ATTACK_THREAT, p, (target,)), MoveReason(Kind.FOLLOWUP, p, (), 3.0)]
+    normal = Valuator(a).value(p, reasons)
+    ko = Valuator(a).value(p, reasons, ko_threats_count=True)
+    assert ko.total >= normal.total and ko.total >= normal.followup
