@@ -500,7 +500,22 @@ class Board:
 
     def accuratelib(self, p: int, color: int, maxlib: int = 1 << 30) -> int:
         """Liberties a stone of color at empty p would have, captures included; 0 if illegal."""
-        if self.board[p] != EMPTY or not self._trymove(p, color, True):
+        board, sref = self.board, self.sref
+        if board[p] != EMPTY:
+            return 0
+        libs: set[int] = set()
+        for q in self.nbrs[p]:
+            c = board[q]
+            if c == EMPTY:
+                libs.add(q)
+            elif c == color:
+                libs |= sref[q].libs  # type: ignore[union-attr]
+            elif c != BORDER and len(sref[q].libs) == 1:  # type: ignore[union-attr]
+                break  # it captures: count exactly by playing it
+        else:
+            libs.discard(p)
+            return min(len(libs), maxlib)
+        if not self._trymove(p, color, True):
             return 0
         n = len(self.sref[p].libs)  # type: ignore[union-attr]
         self._pop()
@@ -511,20 +526,13 @@ class Board:
         s = self.sref[p]
         assert s is not None, "chainlinks of an empty point"
         opp = 3 - s.color
-        board, sref = self.board, self.sref
-        seen: set[int] = set()
-        out: list[int] = []
+        board, sref, nbrs = self.board, self.sref, self.nbrs
+        found: set[String] = set()
         for q in s.stones:
-            for r in self.nbrs[q]:
+            for r in nbrs[q]:
                 if board[r] == opp:
-                    t = sref[r]
-                    assert t is not None
-                    if t.origin not in seen:
-                        seen.add(t.origin)
-                        if len(t.libs) <= maxlib:
-                            out.append(t.origin)
-        out.sort()
-        return out
+                    found.add(sref[r])  # type: ignore[arg-type]
+        return sorted(t.origin for t in found if len(t.libs) <= maxlib)
 
     def is_self_atari(self, p: int, color: int) -> bool:
         """True if color playing at p leaves its own string with at most one liberty."""

@@ -20,6 +20,11 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
+def kiai_configure(settings: dict[str, float]) -> None:
+    """Take the engine's settings (reading depths, memory, level) given on the command line."""
+
+
+@hookspec
 def kiai_services() -> dict[str, Any] | None:
     """Services this plugin offers to others by name (e.g. 'tactical': a TacticalReader)."""
 

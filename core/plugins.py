@@ -29,15 +29,16 @@ class PluginSpec:
 
     disabled: tuple[str, ...] = ()
     modules: tuple[str, ...] = ()  # "name=module.path[:object]" of plugins registered without an entry point
+    settings: tuple[tuple[str, float], ...] = ()  # given to every plugin's kiai_configure
 
-    def to_wire(self) -> list[list[str]]:
+    def to_wire(self) -> list[Any]:
         """A msgpack-friendly form."""
-        return [list(self.disabled), list(self.modules)]
+        return [list(self.disabled), list(self.modules), [list(kv) for kv in self.settings]]
 
     @staticmethod
     def from_wire(obj: Any) -> PluginSpec:
         """The spec from its wire form."""
-        return PluginSpec(tuple(obj[0]), tuple(obj[1]))
+        return PluginSpec(tuple(obj[0]), tuple(obj[1]), tuple((str(k), float(v)) for k, v in obj[2]))
 
 
 @dataclass
@@ -71,6 +72,7 @@ class PluginHost:
                 print(f"kiai: plugin {name!r} ({module}) failed to load: {type(e).__name__}: {e}", file=sys.stderr)
                 continue
             self.pm.register(plugin, name=name)
+        self.configure(dict(self.spec.settings))
         self.services = Services()
         for impl in self.pm.hook.kiai_services.get_hookimpls():
             table: dict[str, Any] = impl.function() or {}  # type: ignore[assignment]
@@ -81,6 +83,11 @@ class PluginHost:
             functions: dict[str, Callable[..., Any]] = impl.function() or {}  # type: ignore[assignment]
             for fname, fn in functions.items():
                 self.functions[(impl.plugin_name, fname)] = fn
+
+    def configure(self, settings: dict[str, float]) -> None:
+        """Give settings to every plugin that takes them."""
+        for impl in self.pm.hook.kiai_configure.get_hookimpls():
+            impl.function(settings=dict(settings))
 
     def loaded(self) -> list[str]:
         """Names of the loaded plugins, sorted."""

@@ -62,9 +62,11 @@ def build_parser() -> argparse.ArgumentParser:
     plugins_p.set_defaults(run=list_plugins)
 
     from gtp import referee, regress
+    from plugins.tactical import decide
 
     regress.add_parser(sub)
     referee.add_parser(sub)
+    decide.add_parser(sub)
     return parser
 
 

@@ -1,36 +1,24 @@
-"""Strings with one liberty: capture them, or save them by extending or capturing."""
+"""Strings with one liberty: capture them; save them by capturing a neighbour or extending."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.coords import NO_POINT
+from plugins.tactical.helpers import break_chain
+from plugins.tactical.ordering import order_defenses
 
 if TYPE_CHECKING:
     from plugins.tactical.reader import Reader
 
-WIN = 1
-
 
 def attack1(r: Reader, s: int) -> tuple[int, int]:
-    """A string in atari is captured by playing its last liberty, if that is legal."""
-    b = r.board
-    (lib,) = b.findlib(s)
-    color = 3 - b.board[s]
-    if b.is_legal(lib, color):
-        return WIN, lib
-    return 0, NO_POINT
+    """Take the last liberty (a ko capture only as the komaster rules allow)."""
+    return r.try_attacks(s, list(r.board.sref[s].libs))  # type: ignore[union-attr]
 
 
 def defend1(r: Reader, s: int) -> tuple[int, int]:
-    """Save a string in atari: capture a neighbour in atari, or extend at the liberty."""
+    """Capture a neighbour in atari, or extend at the liberty."""
     b = r.board
-    color = b.board[s]
-    moves = r.captures_of_neighbours(s, 1)
-    for lib in b.findlib(s):
-        if lib not in moves:
-            moves.append(lib)
-    for move in moves:
-        if r.try_defense_move(s, move, color) == WIN:
-            return WIN, move
-    return 0, NO_POINT
+    moves = break_chain(b, s, 1)
+    moves += [lib for lib in b.sref[s].libs if lib not in moves]  # type: ignore[union-attr]
+    return r.try_defenses(s, order_defenses(b, s, moves))

@@ -1,41 +1,58 @@
-"""Strings with two liberties: atari them (ladders included), or get them out of danger."""
+"""Strings with two liberties: atari them (ladders included), or get them out of danger.
+
+Past `depth` only ladder moves remain: ataris for the attacker; extensions and captures
+for the defender. Before that the helpers add approach, backfill, edge and superstring
+moves for the attacker, and ataris of neighbours and second liberties for the defender.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.coords import NO_POINT
+from plugins.tactical import helpers as h
+from plugins.tactical.ordering import order_attacks, order_defenses
 
 if TYPE_CHECKING:
     from plugins.tactical.reader import Reader
 
-WIN = 1
+
+def _own_weak(r: Reader, s: int) -> list[int]:
+    """Liberties of the attacker's strings in atari next to the target: save them first."""
+    b = r.board
+    out: list[int] = []
+    for o in b.chainlinks(s, 1):
+        out += [p for p in b.findlib(o) if p not in out]
+    return out
 
 
 def attack2(r: Reader, s: int) -> tuple[int, int]:
-    """Atari from either side; a win if the string cannot then be saved."""
+    """Ataris first; with depth to spare, the less obvious moves too."""
     b = r.board
-    color = 3 - b.board[s]
-    first, second = b.findlib(s)
-    # the atari after which the string's escape point has fewer liberties comes first
-    escape_libs = {first: b.approxlib(second, b.board[s]), second: b.approxlib(first, b.board[s])}
-    for move in sorted((first, second), key=lambda lib: (escape_libs[lib], lib)):
-        if r.try_attack_move(s, move, color) == WIN:
-            return WIN, move
-    return 0, NO_POINT
+    moves = sorted(b.sref[s].libs)  # type: ignore[union-attr]
+    d = r.depths
+    if b.stackp <= d.depth:
+        h._add(moves, _own_weak(r, s))
+        if any(b.accuratelib(lib, 3 - b.board[s]) <= 1 for lib in b.sref[s].libs):  # type: ignore[union-attr]
+            h._add(moves, h.approach(b, s))
+    if b.stackp <= d.backfill_depth:
+        h._add(moves, h.save_boundary(b, s))
+        h._add(moves, h.superstring_attacks(b, s))
+        h._add(moves, h.edge_moves(b, s))
+        h._add(moves, h.backfill(b, s))
+    return r.try_attacks(s, order_attacks(b, s, moves))  # ladders branch at any depth
 
 
 def defend2(r: Reader, s: int) -> tuple[int, int]:
-    """Extend at a liberty, or capture a neighbour in atari, so the string cannot be taken."""
+    """Capture a neighbour, extend, or (with depth to spare) atari a neighbour or run."""
     b = r.board
-    color = b.board[s]
-    moves = r.captures_of_neighbours(s, 1)
-    libs = b.findlib(s)
-    libs.sort(key=lambda lib: (-b.approxlib(lib, color), lib))
-    for lib in libs:
-        if lib not in moves:
-            moves.append(lib)
-    for move in moves:
-        if r.try_defense_move(s, move, color) == WIN:
-            return WIN, move
-    return 0, NO_POINT
+    moves = h.break_chain(b, s, 1)
+    h._add(moves, sorted(b.sref[s].libs))  # type: ignore[union-attr]
+    if b.stackp <= r.depths.depth:
+        h._add(moves, h.break_chain_safe(b, s, 2))
+    if b.stackp <= r.depths.backfill_depth:
+        h._add(moves, h.break_chain_efficient(b, s))
+        h._add(moves, h.special_rescue(b, s))
+        h._add(moves, h.superstring_defenses(b, s))
+        h._add(moves, h.second_liberties(b, s))
+        h._add(moves, h.edge_moves(b, s))
+    return r.try_defenses(s, order_defenses(b, s, moves))

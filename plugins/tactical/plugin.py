@@ -1,52 +1,142 @@
-"""The tactical plugin's hooks: the 'tactical' service, worm reading as pool tasks, and
-ATTACK / DEFEND (with ko variants) and threat move reasons."""
+"""The tactical plugin's hooks: the 'tactical' service, worm reading as pool tasks, the
+reading GTP commands, and ATTACK / DEFEND (with ko variants) and threat move reasons."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from core.board import Board
+from core.color import EMPTY
 from core.context import Context
 from core.hookspecs import hookimpl
 from core.reasons import Kind, MoveReason, with_ko
-from plugins.tactical.reader import Depths, Reader
+from plugins.tactical.cache import PersistentCache, TranspositionTable
+from plugins.tactical.reader import WIN, Depths, Reader
 
 MAX_READ_LIBERTIES = 4
 
 
 class TacticalService:
-    """The tactical reader offered to other plugins through the service table."""
+    """Tactical reading with caches that live from call to call (and move to move)."""
 
-    def __init__(self, depths: Depths | None = None) -> None:
-        self.depths = depths or Depths()
+    def __init__(self) -> None:
+        self.configure({})
+
+    def configure(self, settings: dict[str, float]) -> None:
+        """Depths, memory and level from the engine's settings."""
+        self.base = Depths(int(settings.get("depth", 16)), int(settings.get("branch_depth", 13)),
+                           int(settings.get("backfill_depth", 12)), int(settings.get("fourlib_depth", 7)),
+                           int(settings.get("ko_depth", 8)))
+        self.level = int(settings.get("level", 10))
+        self.delta = 0
+        memory = 0.0 if settings.get("hash", 1) == 0 else settings.get("memory", 32.0)
+        self.table = TranspositionTable(memory)
+        self.persistent = PersistentCache(size=int(settings.get("persistent", 100)),
+                                          debug=bool(settings.get("debug_persistent", 0)))
+        if settings.get("hash", 1) == 0 or settings.get("persistent", 1) == 0:
+            self.persistent.size = 0
         self.nodes = 0
+        self._last: list[int] | None = None
+
+    @property
+    def depths(self) -> Depths:
+        """The depths in force: the settings, scaled by level, moved by increase/decrease_depths."""
+        return self.base.scaled(self.level).changed(self.delta)
+
+    def _sync(self, board: Board) -> None:
+        """At a new position on the real board: clear the table, invalidate the persistent cache."""
+        if board.stackp:
+            return
+        now = board.board
+        if self._last is not None and len(self._last) == len(now) and self._last != now:
+            changed = {p for p, (a, b) in enumerate(zip(self._last, now)) if a != b}
+            self.table.clear()
+            self.persistent.moved(changed)
+        elif self._last is not None and len(self._last) != len(now):
+            self.table.clear()
+            self.persistent.clear()
+        self._last = list(now)
+
+    def reader(self, board: Board) -> Reader:
+        """A reader on the board sharing this service's caches."""
+        self._sync(board)
+        return Reader(board, self.depths, self.table, self.persistent)
+
+    def _count(self, r: Reader, result: Any) -> Any:
+        self.nodes += r.nodes
+        return result
 
     def attack(self, board: Board, s: int) -> tuple[int, int]:
         """Can the string at s be captured, its opponent moving first."""
-        r = Reader(board, self.depths)
-        result = r.attack(s)
-        self.nodes += r.nodes
-        return result
+        r = self.reader(board)
+        return self._count(r, r.attack(s))  # type: ignore[no-any-return]
 
     def find_defense(self, board: Board, s: int) -> tuple[int, int]:
         """Can the string at s be saved, its owner moving first."""
-        r = Reader(board, self.depths)
-        result = r.find_defense(s)
-        self.nodes += r.nodes
-        return result
+        r = self.reader(board)
+        return self._count(r, r.find_defense(s))  # type: ignore[no-any-return]
+
+    def does_attack(self, board: Board, move: int, s: int) -> int:
+        """The attacker's result of playing move against the string at s."""
+        r = self.reader(board)
+        return self._count(r, r.does_attack(move, s))  # type: ignore[no-any-return]
+
+    def does_defend(self, board: Board, move: int, s: int) -> int:
+        """The defender's result of playing move for the string at s."""
+        r = self.reader(board)
+        return self._count(r, r.does_defend(move, s))  # type: ignore[no-any-return]
+
+    def attack_either(self, board: Board, a: int, b: int) -> tuple[int, int]:
+        """One attacker move that captures at least one of two strings."""
+        r = self.reader(board)
+        return self._count(r, r.attack_either(a, b))  # type: ignore[no-any-return]
+
+    def defend_both(self, board: Board, a: int, b: int) -> tuple[int, int]:
+        """One defender move that saves both strings."""
+        r = self.reader(board)
+        return self._count(r, r.defend_both(a, b))  # type: ignore[no-any-return]
+
+    def safe_move(self, board: Board, move: int, color: int) -> int:
+        """WIN if a stone of color at move cannot be captured at once."""
+        r = self.reader(board)
+        return self._count(r, r.safe_move(move, color))  # type: ignore[no-any-return]
 
 
 SERVICE = TacticalService()
 
 
-def read_worm(ctx: Context, origin: int) -> list[int]:
-    """Pool task: [attack code, attack point, defence code, defence point, nodes] of one worm."""
-    reader = Reader(ctx.board, Depths().scaled(ctx.level))
-    acode, apoint = reader.attack(origin)
+def read_worm(ctx: Context, origin: int) -> list[Any]:
+    """Pool task: a worm's attack and defence, and every liberty that also attacks or defends it.
+
+    Returns [attack code, attack point, defence code, defence point, attack points,
+    defence points, nodes].
+    """
+    service = SERVICE
+    board = ctx.board
+    r = service.reader(board)
+    acode, apoint = r.attack(origin)
     dcode = dpoint = 0
+    attack_points: list[int] = []
+    defense_points: list[int] = []
     if acode:
-        dcode, dpoint = reader.find_defense(origin)
-    return [acode, apoint, dcode, dpoint, reader.nodes]
+        dcode, dpoint = r.find_defense(origin)
+        attack_points = [apoint]
+        for lib in board.findlib(origin):
+            if lib != apoint and r.does_attack(lib, origin) == WIN:
+                attack_points.append(lib)
+        if dcode:
+            defense_points = [dpoint] if dpoint else []
+            for lib in board.findlib(origin):
+                if lib not in defense_points and r.does_defend(lib, origin) == WIN:
+                    defense_points.append(lib)
+    service.nodes += r.nodes
+    return [acode, apoint, dcode, dpoint, attack_points, defense_points, r.nodes]
+
+
+@hookimpl
+def kiai_configure(settings: dict[str, float]) -> None:
+    """Reading depths and memory from the command line."""
+    SERVICE.configure(settings)
 
 
 @hookimpl
@@ -70,8 +160,7 @@ def kiai_examine_worms(analysis: Any, run: Any) -> None:
             continue
         w = analysis.worms[o]
         w.attack_code, w.attack_point, w.defense_code, w.defense_point = result[:4]
-        w.attack_points = [w.attack_point] if w.attack_code else []
-        w.defense_points = [w.defense_point] if w.defense_code and w.defense_point else []
+        w.attack_points, w.defense_points = list(result[4]), list(result[5])
 
 
 @hookimpl
@@ -86,6 +175,14 @@ def kiai_generate(ctx: Context) -> list[MoveReason]:
             out += [MoveReason(with_ko(Kind.DEFEND, w.defense_code), p, (o,)) for p in w.defense_points if p]
         elif w.color != color and w.liberties == 2 and not w.attack_code:
             for lib in board.findlib(o):
-                if board.accuratelib(lib, color) >= 2:
+                if board.board[lib] == EMPTY and board.accuratelib(lib, color) >= 2:
                     out.append(MoveReason(Kind.ATTACK_THREAT, lib, (o,)))
     return out
+
+
+@hookimpl
+def kiai_gtp_commands(registry: Any) -> None:
+    """attack, defend, does_attack, does_defend, attack_either, defend_both, node counters, depths."""
+    from plugins.tactical import gtp_commands
+
+    gtp_commands.register(registry, SERVICE)

@@ -1,0 +1,153 @@
+"""Helper move generators for the less obvious attacking and defending moves.
+
+- break_chain: capture (or atari) an enemy string next to ours: the classic escape.
+- approach: when a direct atari is impossible (illegal or self-atari), play next to it.
+- backfill: fill a liberty of the attacker's own weak stones first, so that the atari
+  becomes possible (GNU Go's example: the capture on the edge needs a move at `a` first).
+- second_liberties: points next to our liberties that would gain liberties.
+- edge_clamp and ladder tricks: hane and descend moves along the edge.
+- superstring moves: liberties and weak neighbours of the superstring.
+Each returns candidate moves; the caller orders and tries them.
+"""
+
+from __future__ import annotations
+
+from core.board import Board
+from core.color import EMPTY
+from plugins.tactical.superstring import superstring_liberties, superstring_neighbours
+
+
+def _add(out: list[int], moves: list[int] | set[int]) -> None:
+    for m in sorted(moves) if isinstance(moves, set) else moves:
+        if m not in out:
+            out.append(m)
+
+
+def break_chain(board: Board, s: int, maxlib: int = 1) -> list[int]:
+    """Liberties of enemy strings adjacent to s with at most maxlib liberties."""
+    out: list[int] = []
+    for o in board.chainlinks(s, maxlib):
+        _add(out, board.findlib(o))
+    return out
+
+
+def break_chain_safe(board: Board, s: int, maxlib: int) -> list[int]:
+    """Moves that atari (or capture) adjacent enemy strings without our stone being in atari."""
+    color = board.board[s]
+    return [m for m in break_chain(board, s, maxlib) if board.accuratelib(m, color) >= 2]
+
+
+def approach(board: Board, s: int) -> list[int]:
+    """Empty points next to the string's liberties (approach moves), for the attacker."""
+    b = board.board
+    libs = board.sref[s].libs  # type: ignore[union-attr]
+    out: set[int] = set()
+    for lib in libs:
+        for q in board.nbrs[lib]:
+            if b[q] == EMPTY and q not in libs:
+                out.add(q)
+    return sorted(out)
+
+
+def backfill(board: Board, s: int) -> list[int]:
+    """For the attacker: liberties of its own weak stones next to the target's liberties."""
+    b = board.board
+    attacker = 3 - b[s]
+    libs = board.sref[s].libs  # type: ignore[union-attr]
+    out: list[int] = []
+    for lib in sorted(libs):
+        if board.accuratelib(lib, attacker) > 1:
+            continue  # the atari at lib is safe: nothing to prepare
+        for q in board.nbrs[lib]:
+            if b[q] == attacker:
+                _add(out, [x for x in board.findlib(q) if x not in libs])
+            elif b[q] == EMPTY and q not in libs:
+                _add(out, [q])
+    return out
+
+
+def second_liberties(board: Board, s: int) -> list[int]:
+    """For the defender: points next to a liberty where our stone would gain liberties."""
+    b = board.board
+    color = b[s]
+    libs = board.sref[s].libs  # type: ignore[union-attr]
+    out: list[int] = []
+    for lib in sorted(libs):
+        for q in board.nbrs[lib]:
+            if b[q] == EMPTY and q not in libs and q not in out and board.approxlib(q, color) >= 3:
+                out.append(q)
+    return out
+
+
+def edge_moves(board: Board, s: int) -> list[int]:
+    """Hane and descent along the edge: first- and second-line points next to the liberties."""
+    n = board.size
+    w = board.stride
+    out: list[int] = []
+    for lib in board.findlib(s):
+        r, c = divmod(lib, w)
+        r -= 1
+        if min(r, c, n - 1 - r, n - 1 - c) <= 1:
+            for q in board.nbrs[lib]:
+                if board.board[q] == EMPTY and q not in out:
+                    out.append(q)
+    return out
+
+
+def superstring_attacks(board: Board, s: int) -> list[int]:
+    """Liberties of the superstring (attacking a member attacks the whole)."""
+    return superstring_liberties(board, s)
+
+
+def superstring_defenses(board: Board, s: int) -> list[int]:
+    """Captures and ataris of weak enemy strings around the superstring."""
+    out: list[int] = []
+    for o in superstring_neighbours(board, s, 2):
+        _add(out, board.findlib(o))
+    return out
+
+
+def break_chain_efficient(board: Board, s: int) -> list[int]:
+    """For the defender: shorten enemy neighbours with 2 or 3 liberties that share one with us.
+
+    Their shared liberty is one we need; taking one of their other liberties makes them
+    race us with fewer liberties (GNU Go's break_chain2_efficient idea).
+    """
+    b = board.board
+    libs = board.sref[s].libs  # type: ignore[union-attr]
+    out: list[int] = []
+    for o in board.chainlinks(s, 3):
+        theirs = board.sref[o].libs  # type: ignore[union-attr]
+        if len(theirs) < 2 or not (theirs & libs):
+            continue
+        _add(out, sorted(theirs - libs) or sorted(theirs))
+    return [m for m in out if b[m] == EMPTY]
+
+
+def special_rescue(board: Board, s: int) -> list[int]:
+    """For the defender: where a liberty touches an enemy string with two liberties, take its other one."""
+    b = board.board
+    color = b[s]
+    libs = board.sref[s].libs  # type: ignore[union-attr]
+    out: list[int] = []
+    for lib in sorted(libs):
+        for q in board.nbrs[lib]:
+            if b[q] == 3 - color:
+                theirs = board.sref[q].libs
+                if len(theirs) == 2:
+                    _add(out, [x for x in sorted(theirs) if x != lib])
+    return out
+
+
+def save_boundary(board: Board, s: int, maxlib: int = 2) -> list[int]:
+    """For the attacker: liberties of its own strings next to the target with few liberties,
+    and captures of the defender's strings that threaten them."""
+    b = board.board
+    attacker = 3 - b[s]
+    out: list[int] = []
+    for o in board.chainlinks(s, maxlib):
+        _add(out, board.findlib(o))
+        for t in board.chainlinks(o, 1):
+            if b[t] != attacker and not board.same_string(t, s):
+                _add(out, board.findlib(t))
+    return out

@@ -1,0 +1,65 @@
+"""Move ordering: try the likeliest moves first, so that a win cuts the search short.
+
+Attacking moves are scored by how few liberties the target keeps, how many our stone
+gets, and whether they capture; defending moves by the liberties the string gets and
+the stones they capture. Self-ataris come last. Scores are cheap static estimates.
+"""
+
+from __future__ import annotations
+
+from core.board import Board
+from core.color import EMPTY
+
+
+def order_attacks(board: Board, s: int, moves: list[int]) -> list[int]:
+    """Attacking moves against s, best first; illegal and occupied points dropped."""
+    b = board.board
+    attacker = 3 - b[s]
+    libs = board.sref[s].libs  # type: ignore[union-attr]
+    scored = []
+    for m in moves:
+        if b[m] != EMPTY:
+            continue
+        own = board.accuratelib(m, attacker, 4)
+        if own == 0 and not board.is_ko(m, attacker):
+            continue
+        target_libs = len(libs) - (1 if m in libs else 0)
+        score = 20 * (4 - target_libs) + 3 * min(own, 3)
+        if m in libs and len(libs) == 2:
+            # the atari that leaves the escaping stone the fewest liberties drives the ladder
+            (other,) = [x for x in libs if x != m]
+            score -= 4 * board.approxlib(other, b[s], 5)
+        if own == 1:
+            score -= 25  # self-atari: occasionally a throw-in, usually a waste
+        if any(b[q] == b[s] and board.countlib(q) == 1 for q in board.nbrs[m] if q != m):
+            score += 10  # also ataris or captures
+        scored.append((-score, m))
+    scored.sort()
+    return [m for _, m in scored]
+
+
+def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
+    """Defending moves for s, best first, by the liberties the string has after them."""
+    b = board.board
+    color = b[s]
+    scored = []
+    for m in moves:
+        if b[m] != EMPTY:
+            continue
+        if not board.trymove(m, color):
+            if board.is_ko(m, color):
+                scored.append((0, m))  # a ko capture: only as a conditional move, late
+            continue
+        if b[s] == EMPTY:
+            board.popgo()
+            continue
+        libs = len(board.sref[s].libs)  # type: ignore[union-attr]
+        captured = board.captures[color]
+        board.popgo()
+        gained = captured - board.captures[color]
+        score = 10 * min(libs, 5) + 3 * gained
+        if libs <= 1:
+            score -= 30
+        scored.append((-score, m))
+    scored.sort()
+    return [m for _, m in scored]

@@ -1,0 +1,65 @@
+"""Superstrings: a string together with the strings it is tightly connected to.
+
+Two strings of a colour belong to one superstring when they share two liberties (a
+double connection such as the bamboo joint) or share a liberty where an enemy stone
+would be captured at once (a hanging connection, the tiger's mouth). Attacking or
+defending a member of the superstring is often the way to attack or defend the string.
+"""
+
+from __future__ import annotations
+
+from core.board import Board
+from core.color import EMPTY
+
+
+def superstring(board: Board, s: int) -> list[int]:
+    """Origins of the strings in the superstring of the string at s (s's own first)."""
+    b = board.board
+    color = b[s]
+    members = [board.origin(s)]
+    seen = set(members)
+    i = 0
+    while i < len(members):
+        libs = board.sref[members[i]].libs  # type: ignore[union-attr]
+        i += 1
+        for lib in libs:
+            for q in board.nbrs[lib]:
+                if b[q] != color:
+                    continue
+                o = board.origin(q)
+                if o in seen:
+                    continue
+                other_libs = board.sref[o].libs  # type: ignore[union-attr]
+                if len(libs & other_libs) >= 2 or _hanging(board, lib, color):
+                    seen.add(o)
+                    members.append(o)
+    return members
+
+
+def _hanging(board: Board, lib: int, color: int) -> bool:
+    """True if an enemy stone at lib would have no liberty of its own and capture nothing."""
+    b = board.board
+    for q in board.nbrs[lib]:
+        if b[q] == EMPTY:
+            return False
+        if b[q] == 3 - color and board.countlib(q) > 1:
+            return False
+        if b[q] == color and board.countlib(q) == 1:
+            return False  # the enemy stone would capture
+    return True
+
+
+def superstring_liberties(board: Board, s: int) -> list[int]:
+    """Every liberty of the superstring of s, in point order."""
+    libs: set[int] = set()
+    for o in superstring(board, s):
+        libs |= board.sref[o].libs  # type: ignore[union-attr]
+    return sorted(libs)
+
+
+def superstring_neighbours(board: Board, s: int, maxlib: int) -> list[int]:
+    """Origins of enemy strings next to the superstring with at most maxlib liberties."""
+    out: set[int] = set()
+    for o in superstring(board, s):
+        out.update(board.chainlinks(o, maxlib))
+    return sorted(out)
