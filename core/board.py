@@ -75,14 +75,12 @@ class Board:
         self.allow_suicide = allow_suicide
         self._stack: list[_Record] = []
         self._game_depth = 0
+        self.stackp = 0  # reading moves pushed by trymove/tryko and not yet popped
+        # neighbour strings by (hash, origin): the same position has the same neighbours
+        self._links: dict[tuple[int, int], list[int]] = {}
         self._seen: Counter[int] = Counter({0: 1})
 
     # ------------------------------------------------------------------ basic state
-    @property
-    def stackp(self) -> int:
-        """Number of reading moves pushed by trymove/tryko and not yet popped."""
-        return len(self._stack) - self._game_depth
-
     def color(self, p: int) -> int:
         """EMPTY, BLACK, WHITE or BORDER at a point index."""
         return self.board[p]
@@ -253,6 +251,7 @@ class Board:
             self.captures[opp] += n
 
         self._stack.append((p, color, enemies, merge, captured, gained, self.ko, self.ko_color, self.hash, suicide))
+        self.stackp += 1
         kozob = self._kozob
         self.hash = h ^ kozob[self.ko] ^ kozob[new_ko]
         self.ko = new_ko
@@ -283,6 +282,7 @@ class Board:
 
     def _push_pass(self, color: int) -> None:
         self._stack.append((PASS, color, _NO_STRINGS, None, None, _NONE_GAINED, self.ko, self.ko_color, self.hash, False))
+        self.stackp += 1
         self.hash ^= self._kozob[self.ko]
         self.ko = NO_POINT
         self.ko_color = EMPTY
@@ -295,6 +295,7 @@ class Board:
 
     def _pop(self) -> None:
         rec = self._stack.pop()
+        self.stackp -= 1
         p, color, enemies, merge, captured, gained, ko, ko_color, h, suicide = rec
         self.ko = ko
         self.ko_color = ko_color
@@ -355,6 +356,7 @@ class Board:
             raise IllegalMove(f"illegal move: {color_name(color)} {vertex(self.size, p)} ({reason})")
         self._trymove(p, color, True)
         self._game_depth += 1
+        self.stackp -= 1  # a game move, not a reading move
         self.history.append((color, p))
         self._seen[self.hash ^ self._kozob[self.ko]] += 1
 
@@ -365,6 +367,7 @@ class Board:
         if self._game_depth == 0:
             raise UndoError("cannot undo: no move to take back")
         self._seen[self.hash ^ self._kozob[self.ko]] -= 1
+        self.stackp += 1  # _pop counts the record as a reading move
         self._pop()
         self._game_depth -= 1
         return self.history.pop()
@@ -426,6 +429,7 @@ class Board:
         self.hash = hash_of(self.size, board, self.ko)
         self._stack.clear()
         self._game_depth = 0
+        self.stackp = 0
         self._seen = Counter({self.hash ^ self._kozob[self.ko]: 1})
         self.history = []
         self.base = (self.stones(BLACK), self.stones(WHITE))
@@ -525,14 +529,22 @@ class Board:
         """Origins of opponent strings adjacent to the string at p with at most maxlib liberties."""
         s = self.sref[p]
         assert s is not None, "chainlinks of an empty point"
-        opp = 3 - s.color
-        board, sref, nbrs = self.board, self.sref, self.nbrs
-        found: set[String] = set()
-        for q in s.stones:
-            for r in nbrs[q]:
-                if board[r] == opp:
-                    found.add(sref[r])  # type: ignore[arg-type]
-        return sorted(t.origin for t in found if len(t.libs) <= maxlib)
+        key = (self.hash, s.origin)
+        links = self._links.get(key)
+        if links is None:
+            opp = 3 - s.color
+            board, sref, nbrs = self.board, self.sref, self.nbrs
+            found: set[String] = set()
+            for q in s.stones:
+                for r in nbrs[q]:
+                    if board[r] == opp:
+                        found.add(sref[r])  # type: ignore[arg-type]
+            links = sorted(t.origin for t in found)
+            if len(self._links) >= 200_000:
+                self._links.clear()
+            self._links[key] = links
+        sref = self.sref
+        return [o for o in links if len(sref[o].libs) <= maxlib]  # type: ignore[union-attr]
 
     def is_self_atari(self, p: int, color: int) -> bool:
         """True if color playing at p leaves its own string with at most one liberty."""

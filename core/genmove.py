@@ -42,6 +42,7 @@ class GenmoveResult:
     seconds: dict[str, float] = field(default_factory=dict)
     pool: PoolStats = field(default_factory=PoolStats)
     problems: list[str] = field(default_factory=list)
+    complete: bool = True  # every candidate was valued before the deadline
 
 
 class MoveGenerator:
@@ -79,10 +80,12 @@ class MoveGenerator:
         def run(plugin: str, function: str, argslist: list[Any]) -> list[Any]:
             ctx = pack_context(analysis, self.level, self.trace_level)
             timeout = max(0.05, (deadline - time.monotonic()) * 0.5)
-            results = self.pool.run(ctx, [Task(plugin, function, tuple(a)) for a in argslist], timeout)
-            for r in results:
-                if not r.ok:
-                    self.report(f"plugin {plugin!r}: {function} failed: {r.error}")
+            results = self.pool.run(ctx, [Task(plugin, function, tuple(a)) for a in argslist], timeout, deadline)
+            failed = [r.error for r in results if not r.ok]
+            if failed:
+                kinds = sorted(set(failed))
+                self.report(f"plugin {plugin!r}: {len(failed)} of {len(results)} {function} tasks failed "
+                            f"({'; '.join(kinds[:3])})")
             return [r.value if r.ok else None for r in results]
 
         return run
@@ -105,7 +108,7 @@ class MoveGenerator:
             return []
         ctx = pack_context(analysis, self.level, self.trace_level)
         timeout = max(0.05, (deadline - time.monotonic()) * 0.6)
-        results = self.pool.run(ctx, [Task(n, hook) for n in names], timeout)
+        results = self.pool.run(ctx, [Task(n, hook) for n in names], timeout, deadline)
         board = analysis.board
         size = board.size
         reasons: list[MoveReason] = []
@@ -165,21 +168,22 @@ class MoveGenerator:
         problems: list[str] = []
         seconds: dict[str, float] = {}
         try:
-            analysis = self.examine(board, color, komi, deadline)
+            analysis = self.examine(board, color, komi, start + budget * 0.5)
             seconds["examine"] = time.monotonic() - start
             t = time.monotonic()
-            reasons = self.generate(analysis, "kiai_generate", deadline)
+            reasons = self.generate(analysis, "kiai_generate", start + budget * 0.65)
             reasons += self.pattern_reasons(analysis)
             reasons += self.territorial_candidates(analysis)
             seconds["generate"] = time.monotonic() - t
             t = time.monotonic()
             tactical = self.host.services.tactical()
-            values = value_moves(analysis, reasons, tactical)
-            if (not values or values[0].total <= ENDGAME_THRESHOLD) and time.monotonic() < deadline:
-                extra = self.generate(analysis, "kiai_endgame", deadline)
+            finish = start + budget * 0.85  # leave room to answer
+            values = value_moves(analysis, reasons, tactical, finish)
+            if (not values or values[0].total <= ENDGAME_THRESHOLD) and time.monotonic() < finish:
+                extra = self.generate(analysis, "kiai_endgame", finish)
                 if extra:
                     reasons += extra
-                    values = value_moves(analysis, reasons, tactical)
+                    values = value_moves(analysis, reasons, tactical, finish)
             seconds["valuate"] = time.monotonic() - t
             move = self.choose(analysis, values, cleanup, seed)
         except Exception as e:  # the engine must answer: fall back, but say why
@@ -192,12 +196,14 @@ class MoveGenerator:
             move = fallback_move(board, color, random.Random(seed))
         seconds["total"] = time.monotonic() - start
         stats = self.pool.stats.take()
+        complete = len(values) == len({r.move for r in reasons}) and not any(
+            "out of time" in f or "timed out" in f for f in stats.failures)
         self.trace(f"genmove {color_name(color)}: {vertex(board.size, move)} in {seconds['total']:.2f}s "
                    f"(pool overhead {stats.overhead * 1000:.1f} ms over {stats.tasks} tasks)")
         if self.trace_level:
             for v in values[:5]:
                 self.trace(v.explain(board.size))
-        return GenmoveResult(move, values, reasons, analysis, seconds, stats, problems + stats.failures)
+        return GenmoveResult(move, values, reasons, analysis, seconds, stats, problems + stats.failures, complete)
 
     def choose(self, analysis: Analysis, values: list[MoveValue], cleanup: bool, seed: int) -> int:
         """The best legal move worth playing, PASS when none is (cleanup: remove dead stones first)."""

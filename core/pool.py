@@ -189,16 +189,26 @@ class Pool:
         """Process ids of the workers."""
         return [w.process.pid for w in self._pool]
 
-    def run(self, ctx_bytes: bytes, tasks: list[Task], timeout: float) -> list[TaskResult]:
-        """Run tasks on the context; results in task order, whatever order they finish in."""
+    def run(self, ctx_bytes: bytes, tasks: list[Task], timeout: float,
+            deadline: float | None = None) -> list[TaskResult]:
+        """Run tasks on the context; results in task order, whatever order they finish in.
+
+        Each task may take `timeout` seconds; none runs past `deadline` (monotonic time),
+        and tasks not started by then are reported as not run.
+        """
         self.stats.batches += 1
         self.stats.tasks += len(tasks)
         if not tasks:
             return []
+        end = deadline if deadline is not None else float("inf")
         if self.workers == 0:
-            results = [self._run_local(ctx_bytes, t, timeout) for t in tasks]
+            results = []
+            for t in tasks:
+                left = min(timeout, end - time.monotonic())
+                results.append(self._run_local(ctx_bytes, t, left) if left > 0
+                               else TaskResult(t, False, error="not run: out of time"))
         else:
-            results = self._run_pool(ctx_bytes, tasks, timeout)
+            results = self._run_pool(ctx_bytes, tasks, timeout, end)
         for r in results:
             self.stats.compute += r.seconds
             if not r.ok:
@@ -236,13 +246,17 @@ class Pool:
                 result = TaskResult(task, False, error=f"result is not msgpack-able: {e}", seconds=result.seconds)
         return result
 
-    def _run_pool(self, ctx_bytes: bytes, tasks: list[Task], timeout: float) -> list[TaskResult]:
+    def _run_pool(self, ctx_bytes: bytes, tasks: list[Task], timeout: float, end: float) -> list[TaskResult]:
         key = context_key(ctx_bytes)
         results: list[TaskResult | None] = [None] * len(tasks)
         waiting = deque(range(len(tasks)))
         idle = list(self._pool)
         busy: dict[int, tuple[_Worker, int, float, int]] = {}  # fileno -> (worker, task index, deadline, id)
         while waiting or busy:
+            if waiting and time.monotonic() >= end:
+                for i in waiting:
+                    results[i] = TaskResult(tasks[i], False, error="not run: out of time")
+                waiting.clear()
             while waiting and idle:
                 w = idle.pop()
                 i = waiting.popleft()
@@ -260,7 +274,7 @@ class Pool:
                     continue
                 finally:
                     self.stats.overhead += time.perf_counter() - t0
-                busy[w.conn.fileno()] = (w, i, time.monotonic() + timeout, self._next_id)
+                busy[w.conn.fileno()] = (w, i, min(time.monotonic() + timeout, end), self._next_id)
             if not busy:
                 continue
             wait_for = max(0.0, min(d for _, _, d, _ in busy.values()) - time.monotonic())
@@ -286,7 +300,7 @@ class Pool:
             for fileno, (w, i, deadline, _) in list(busy.items()):
                 if now >= deadline:
                     del busy[fileno]
-                    results[i] = TaskResult(tasks[i], False, error=f"timed out after {timeout:.2f}s", seconds=timeout)
+                    results[i] = TaskResult(tasks[i], False, error="timed out", seconds=timeout)
                     idle.append(self._replace(w))
         return [r if r is not None else TaskResult(tasks[k], False, error="not run") for k, r in enumerate(results)]
 

@@ -15,8 +15,8 @@ from core.errors import KiaiError
 class TacticalReader(Protocol):
     """Tactical reading of strings: result codes 0, WIN (1), KO_A (2), KO_B (3) and a move."""
 
-    def attack(self, board: Board, s: int) -> tuple[int, int]:
-        """Can the string at s be captured, its opponent moving first."""
+    def attack(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int]:
+        """Can the string at s be captured, its opponent moving first (bounded by node_limit)."""
         ...
 
     def find_defense(self, board: Board, s: int) -> tuple[int, int]:

@@ -16,6 +16,7 @@ Each candidate gets
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -31,6 +32,7 @@ from core.services import TacticalReader
 
 KO_WEIGHT = {"good": 0.6, "bad": 0.35}
 SECONDARY_WEIGHT = 0.1
+SAFETY_NODE_LIMIT = 1500  # nodes for reading whether a new stone can be captured
 STRATEGIC_FRACTION = 0.5
 
 
@@ -76,9 +78,11 @@ def group_reasons(reasons: Iterable[MoveReason]) -> dict[int, list[MoveReason]]:
 class Valuator:
     """Values moves for the side to move of an analysis."""
 
-    def __init__(self, analysis: Analysis, tactical: TacticalReader | None = None) -> None:
+    def __init__(self, analysis: Analysis, tactical: TacticalReader | None = None,
+                 deadline: float | None = None) -> None:
         self.a = analysis
         self.tactical = tactical
+        self.deadline = deadline
         self.board: Board = analysis.board
         self.color = analysis.color
         self.sign = 1 if self.color == BLACK else -1
@@ -215,8 +219,9 @@ class Valuator:
             return 0.0
         if len(s.libs) <= 2 and not tactical_reason:
             captured = len(s.libs) <= 1
-            if not captured and self.tactical is not None:
-                code, _ = self.tactical.attack(board, mv.move)
+            short = self.deadline is not None and time.monotonic() > self.deadline
+            if not captured and self.tactical is not None and not short:
+                code, _ = self.tactical.attack(board, mv.move, SAFETY_NODE_LIMIT)
                 captured = code != 0
             if captured:
                 dead.update(s.stones)
@@ -291,12 +296,29 @@ def _shape_factor(values: list[float]) -> float:
     return float(1.05 ** points)
 
 
-def value_moves(analysis: Analysis, reasons: Iterable[MoveReason],
-                tactical: TacticalReader | None = None) -> list[MoveValue]:
-    """Every candidate valued, best first (ties broken by point, so the order is fixed)."""
-    valuator = Valuator(analysis, tactical)
+PRIORITY = {Kind.ATTACK: 0, Kind.DEFEND: 0, Kind.ATTACK_GOOD_KO: 0, Kind.DEFEND_GOOD_KO: 0,
+            Kind.ATTACK_BAD_KO: 1, Kind.DEFEND_BAD_KO: 1, Kind.OWL_ATTACK: 0, Kind.OWL_DEFEND: 0,
+            Kind.CONNECT: 1, Kind.CUT: 1, Kind.VITAL_EYE: 1, Kind.MY_ATARI_ATARI: 1, Kind.YOUR_ATARI_ATARI: 1,
+            Kind.MIN_VALUE: 2, Kind.STRATEGIC_ATTACK: 2, Kind.STRATEGIC_DEFEND: 2, Kind.SHAPE: 3,
+            Kind.ATTACK_THREAT: 3, Kind.EXPAND_MOYO: 4, Kind.EXPAND_TERRITORY: 4, Kind.ENDGAME: 4}
+
+
+def value_moves(analysis: Analysis, reasons: Iterable[MoveReason], tactical: TacticalReader | None = None,
+                deadline: float | None = None) -> list[MoveValue]:
+    """Every candidate valued, best first (ties broken by point, so the order is fixed).
+
+    Candidates are valued in a fixed order of promise (tactical reasons, then pattern
+    values, then territorial candidates); past the deadline the rest are skipped.
+    """
+    valuator = Valuator(analysis, tactical, deadline)
     board = analysis.board
     ko_threats = bool(board.ko) and board.ko_color == analysis.color
-    values = [valuator.value(m, rs, ko_threats) for m, rs in group_reasons(reasons).items()]
+    groups = sorted(group_reasons(reasons).items(),
+                    key=lambda item: (min(PRIORITY.get(r.kind, 5) for r in item[1]), item[0]))
+    values: list[MoveValue] = []
+    for m, rs in groups:
+        if deadline is not None and values and time.monotonic() > deadline:
+            break
+        values.append(valuator.value(m, rs, ko_threats))
     values.sort(key=lambda v: (-v.total, v.move))
     return values

@@ -31,7 +31,7 @@ class TranspositionTable:
 
     def __init__(self, megabytes: float = 32.0) -> None:
         self.capacity = int(megabytes * 1_000_000 / ENTRY_BYTES)
-        self.table: dict[tuple[int, int, int, int, int, int], tuple[int, int]] = {}
+        self.table: dict[tuple[int, int, int, int, int, int], tuple[int, int, int]] = {}  # code, move, nodes
         self.hits = self.stores = self.clears = 0
 
     @property
@@ -39,14 +39,14 @@ class TranspositionTable:
         """False when the table has no room (--hash 0 / --memory 0)."""
         return self.capacity > 0
 
-    def get(self, key: tuple[int, int, int, int, int, int]) -> tuple[int, int] | None:
-        """The cached (code, move), if any."""
+    def get(self, key: tuple[int, int, int, int, int, int]) -> tuple[int, int, int] | None:
+        """The cached (code, move, nodes the search cost), if any."""
         found = self.table.get(key)
         if found is not None:
             self.hits += 1
         return found
 
-    def put(self, key: tuple[int, int, int, int, int, int], value: tuple[int, int]) -> None:
+    def put(self, key: tuple[int, int, int, int, int, int], value: tuple[int, int, int]) -> None:
         """Remember a result; a full table is cleared first."""
         if not self.capacity:
             return
@@ -91,8 +91,8 @@ class PersistentCache:
     hits: int = 0
     invalidations: int = 0
 
-    def lookup(self, board: Board, routine: int, target: int) -> tuple[int, int] | None:
-        """The cached result for this routine and string, if its area is unchanged."""
+    def lookup(self, board: Board, routine: int, target: int) -> tuple[int, int, int] | None:
+        """The cached (code, move, nodes) for this routine and string, if its area is unchanged."""
         b = board.board
         for e in self.entries:
             if e.routine != routine or e.target != target:
@@ -104,7 +104,7 @@ class PersistentCache:
                 if self.debug:
                     print(f"persistent cache: hit routine {routine} target {target} ({e.nodes} nodes saved)",
                           file=sys.stderr)
-                return e.result
+                return e.result[0], e.result[1], e.nodes
         return None
 
     def store(self, board: Board, routine: int, target: int, result: tuple[int, int], nodes: int,

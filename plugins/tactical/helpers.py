@@ -151,3 +151,16 @@ def save_boundary(board: Board, s: int, maxlib: int = 2) -> list[int]:
             if b[t] != attacker and not board.same_string(t, s):
                 _add(out, board.findlib(t))
     return out
+
+
+def nets(board: Board, s: int) -> list[int]:
+    """For the attacker: the net (geta), an empty point next to two or more of the target's
+    liberties that is not a liberty itself: it blocks both escape routes at once."""
+    b = board.board
+    libs = board.sref[s].libs  # type: ignore[union-attr]
+    count: dict[int, int] = {}
+    for lib in libs:
+        for q in board.nbrs[lib]:
+            if b[q] == EMPTY and q not in libs:
+                count[q] = count.get(q, 0) + 1
+    return sorted(q for q, k in count.items() if k >= 2)

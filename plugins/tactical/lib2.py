@@ -32,6 +32,7 @@ def attack2(r: Reader, s: int) -> tuple[int, int]:
     d = r.depths
     if b.stackp <= d.depth:
         h._add(moves, _own_weak(r, s))
+        h._add(moves, h.nets(b, s))
         if any(b.accuratelib(lib, 3 - b.board[s]) <= 1 for lib in b.sref[s].libs):  # type: ignore[union-attr]
             h._add(moves, h.approach(b, s))
     if b.stackp <= d.backfill_depth:
@@ -51,6 +52,8 @@ def defend2(r: Reader, s: int) -> tuple[int, int]:
         h._add(moves, h.break_chain_safe(b, s, 2))
     if b.stackp <= r.depths.backfill_depth:
         h._add(moves, h.break_chain_efficient(b, s))
+        if b.stackp <= r.depths.vital_depth + 1:
+            h._add(moves, h.break_chain(b, s, 3))  # shorten a neighbour in a capturing race
         h._add(moves, h.special_rescue(b, s))
         h._add(moves, h.superstring_defenses(b, s))
         h._add(moves, h.second_liberties(b, s))

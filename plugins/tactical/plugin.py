@@ -11,7 +11,7 @@ from core.context import Context
 from core.hookspecs import hookimpl
 from core.reasons import Kind, MoveReason, with_ko
 from plugins.tactical.cache import PersistentCache, TranspositionTable
-from plugins.tactical.reader import WIN, Depths, Reader
+from plugins.tactical.reader import WIN, Depths, Reader, ReadingAborted
 
 MAX_READ_LIBERTIES = 4
 
@@ -26,7 +26,7 @@ class TacticalService:
         """Depths, memory and level from the engine's settings."""
         self.base = Depths(int(settings.get("depth", 16)), int(settings.get("branch_depth", 13)),
                            int(settings.get("backfill_depth", 12)), int(settings.get("fourlib_depth", 7)),
-                           int(settings.get("ko_depth", 8)))
+                           int(settings.get("ko_depth", 8)), int(settings.get("vital_depth", 3)))
         self.level = int(settings.get("level", 10))
         self.delta = 0
         memory = 0.0 if settings.get("hash", 1) == 0 else settings.get("memory", 32.0)
@@ -57,19 +57,26 @@ class TacticalService:
             self.persistent.clear()
         self._last = list(now)
 
-    def reader(self, board: Board) -> Reader:
-        """A reader on the board sharing this service's caches."""
+    def reader(self, board: Board, node_limit: int | None = None) -> Reader:
+        """A reader on the board sharing this service's caches (bounded if node_limit is given)."""
         self._sync(board)
-        return Reader(board, self.depths, self.table, self.persistent)
+        r = Reader(board, self.depths, self.table, self.persistent)
+        r.node_limit = node_limit
+        return r
 
     def _count(self, r: Reader, result: Any) -> Any:
         self.nodes += r.nodes
         return result
 
-    def attack(self, board: Board, s: int) -> tuple[int, int]:
-        """Can the string at s be captured, its opponent moving first."""
-        r = self.reader(board)
-        return self._count(r, r.attack(s))  # type: ignore[no-any-return]
+    def attack(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int]:
+        """Can the string at s be captured, its opponent moving first (0 if a bounded read gives up)."""
+        r = self.reader(board, node_limit)
+        try:
+            return self._count(r, r.attack(s))  # type: ignore[no-any-return]
+        except ReadingAborted:
+            self._count(r, None)
+            _unwind(board, r)
+            return 0, 0
 
     def find_defense(self, board: Board, s: int) -> tuple[int, int]:
         """Can the string at s be saved, its owner moving first."""
@@ -102,33 +109,48 @@ class TacticalService:
         return self._count(r, r.safe_move(move, color))  # type: ignore[no-any-return]
 
 
+def _unwind(board: Board, r: Reader) -> None:
+    """Pop the moves an aborted read left on the board."""
+    while board.stackp > r.base_stackp:
+        board.popgo()
+
+
 SERVICE = TacticalService()
+WORM_NODE_LIMIT = 4000  # per worm read during genmove: a slow read is worth less than a timely move
 
 
 def read_worm(ctx: Context, origin: int) -> list[Any]:
     """Pool task: a worm's attack and defence, and every liberty that also attacks or defends it.
 
     Returns [attack code, attack point, defence code, defence point, attack points,
-    defence points, nodes].
+    defence points, nodes]. Reads are bounded: a read that gives up claims nothing
+    (no attack; an unfinished defence counts as a defence without a known move).
     """
     service = SERVICE
     board = ctx.board
-    r = service.reader(board)
-    acode, apoint = r.attack(origin)
-    dcode = dpoint = 0
+    r = service.reader(board, WORM_NODE_LIMIT)
+    acode, apoint = dcode, dpoint = 0, 0
     attack_points: list[int] = []
     defense_points: list[int] = []
-    if acode:
-        dcode, dpoint = r.find_defense(origin)
-        attack_points = [apoint]
-        for lib in board.findlib(origin):
-            if lib != apoint and r.does_attack(lib, origin) == WIN:
-                attack_points.append(lib)
-        if dcode:
-            defense_points = [dpoint] if dpoint else []
-            for lib in board.findlib(origin):
-                if lib not in defense_points and r.does_defend(lib, origin) == WIN:
-                    defense_points.append(lib)
+    try:
+        acode, apoint = r.attack(origin)
+        if acode:
+            attack_points = [apoint]
+            dcode, dpoint = 1, 0
+            dcode, dpoint = r.find_defense(origin)
+            if board.countlib(origin) <= 2:
+                for lib in board.findlib(origin):
+                    if lib != apoint and r.does_attack(lib, origin) == WIN:
+                        attack_points.append(lib)
+                if dcode:
+                    defense_points = [dpoint] if dpoint else []
+                    for lib in board.findlib(origin):
+                        if lib not in defense_points and r.does_defend(lib, origin) == WIN:
+                            defense_points.append(lib)
+    except ReadingAborted:
+        _unwind(board, r)
+    if acode and dcode and dpoint and dpoint not in defense_points:
+        defense_points.insert(0, dpoint)
     service.nodes += r.nodes
     return [acode, apoint, dcode, dpoint, attack_points, defense_points, r.nodes]
 

@@ -20,6 +20,7 @@ from core.board import Board
 from core.color import EMPTY
 from core.coords import NO_POINT
 from core.sgf import VariationTree
+from plugins.tactical import lib1, lib2, lib3, lib4
 from plugins.tactical.cache import PersistentCache, TranspositionTable
 from plugins.tactical.komaster import komaster_trymove
 
@@ -42,17 +43,23 @@ class Depths:
     backfill_depth: int = 12
     fourlib_depth: int = 7
     ko_depth: int = 8
+    vital_depth: int = 3  # up to here, refutations are tried as moves for the other side
 
     def scaled(self, level: int) -> Depths:
         """Depths for a playing level (10 = as set; each level below takes one ply off)."""
         cut = max(0, 10 - level)
         return Depths(max(4, self.depth - cut), max(3, self.branch_depth - cut), max(2, self.backfill_depth - cut),
-                      max(1, self.fourlib_depth - cut // 2), max(2, self.ko_depth - cut // 2))
+                      max(1, self.fourlib_depth - cut // 2), max(2, self.ko_depth - cut // 2),
+                      max(0, self.vital_depth - cut // 2))
 
     def changed(self, delta: int) -> Depths:
         """All depths moved by delta (GTP increase_depths / decrease_depths)."""
         return Depths(max(1, self.depth + delta), max(1, self.branch_depth + delta), max(1, self.backfill_depth + delta),
-                      max(1, self.fourlib_depth + delta), max(1, self.ko_depth + delta))
+                      max(1, self.fourlib_depth + delta), max(1, self.ko_depth + delta), max(0, self.vital_depth + delta))
+
+
+class ReadingAborted(Exception):
+    """A read ran past its node limit (only reads given a limit raise it)."""
 
 
 def better(a: int, b: int) -> bool:
@@ -66,10 +73,12 @@ class Reader:
     def __init__(self, board: Board, depths: Depths | None = None, table: TranspositionTable | None = None,
                  persistent: PersistentCache | None = None) -> None:
         self.board = board
+        self.base_stackp = board.stackp  # where the board stood when this reader was made
         self.depths = depths or Depths()
         self.table = table if table is not None else TranspositionTable()
         self.persistent = persistent
         self.nodes = 0
+        self.node_limit: int | None = None  # set for reads that must stay cheap (genmove)
         self.komaster = EMPTY
         self.kom_pos = NO_POINT
         self.shadow: set[int] | None = None
@@ -93,7 +102,7 @@ class Reader:
         if self.persistent is not None and b.stackp == 0:
             found = self.persistent.lookup(b, routine, s)
             if found is not None:
-                return found
+                return self._hit(found)
         start = self.nodes
         outer_shadow = self.shadow
         self.shadow = set() if self.persistent is not None or outer_shadow is not None else None
@@ -258,9 +267,9 @@ class Reader:
     # ------------------------------------------------------------------ the search
     def do_attack(self, s: int) -> tuple[int, int]:
         """Attack by liberty count, through the transposition table."""
-        from plugins.tactical import lib1, lib2, lib3, lib4
-
         self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise ReadingAborted()
         b = self.board
         libs = len(b.sref[s].libs)  # type: ignore[union-attr]
         d = self.depths
@@ -271,7 +280,8 @@ class Reader:
         key = (b.hash, ATTACK, b.sref[s].origin, self.komaster, self.kom_pos, stackp)  # type: ignore[union-attr]
         found = self.table.get(key)
         if found is not None:
-            return found
+            return self._hit(found)
+        start = self.nodes
         if libs == 1:
             result = lib1.attack1(self, s)
         elif libs == 2:
@@ -280,16 +290,16 @@ class Reader:
             result = lib3.attack3(self, s)
         else:
             result = lib4.attack4(self, s)
-        self.table.put(key, result)
+        self.table.put(key, (result[0], result[1], self.nodes - start))
         if self.tree is not None:
             self.note(f"attack {result[0]}")
         return result
 
     def do_defend(self, s: int) -> tuple[int, int]:
         """Defence by liberty count, through the transposition table."""
-        from plugins.tactical import lib1, lib2, lib3, lib4
-
         self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise ReadingAborted()
         b = self.board
         libs = len(b.sref[s].libs)  # type: ignore[union-attr]
         d = self.depths
@@ -300,7 +310,8 @@ class Reader:
         key = (b.hash, DEFEND, b.sref[s].origin, self.komaster, self.kom_pos, stackp)  # type: ignore[union-attr]
         found = self.table.get(key)
         if found is not None:
-            return found
+            return self._hit(found)
+        start = self.nodes
         if libs == 1:
             result = lib1.defend1(self, s)
         elif libs == 2:
@@ -309,45 +320,60 @@ class Reader:
             result = lib3.defend3(self, s)
         else:
             result = lib4.defend4(self, s)
-        self.table.put(key, result)
+        self.table.put(key, (result[0], result[1], self.nodes - start))
         if self.tree is not None:
             self.note(f"defend {result[0]}")
         return result
 
+    def _hit(self, found: tuple[int, int, int]) -> tuple[int, int]:
+        """A cached result, counted as the nodes its search cost, so that node counts (and
+        node limits) are the same with and without the caches."""
+        self.nodes += found[2]
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise ReadingAborted()
+        return found[0], found[1]
+
     # ------------------------------------------------------------------ trying candidate moves
     def try_attacks(self, s: int, moves: list[int], limit: int | None = None) -> tuple[int, int]:
-        """Try attacking moves in order; the best result and its move (stops at a clean win)."""
+        """Try attacking moves in order; the best result and its move (stops at a clean win).
+
+        Near the top of the tree, if nothing wins, the defender's refutations are tried
+        as attacks too: the opponent's vital point is my vital point.
+        """
         b = self.board
-        color = 3 - b.board[s]
-        conditional_ok = b.stackp <= self.depths.ko_depth
-        best, best_move = 0, NO_POINT
-        tried = 0
-        for move in moves:
-            if limit is not None and tried >= limit:
-                break
-            played = self.play(move, color, conditional_ok)
-            if played is None:
-                continue
-            tried += 1
-            try:
-                if b.board[s] == EMPTY:
-                    code = KO_A if b.ko else WIN  # taken by a ko capture: it may be retaken
-                else:
-                    defence, _ = self.do_defend(s)
-                    code = REVERSE[defence]
-            finally:
-                self.undo(played)
-            code = self.after_move(code, played[0])
-            if better(code, best):
-                best, best_move = code, move
-                if best == WIN:
-                    break
+        harvest = b.stackp <= self.depths.vital_depth
+        refutations: list[int] = []
+        best, best_move = self._try(s, moves, limit, True, refutations if harvest else None)
+        if best != WIN and refutations:
+            extra = [m for m in refutations if m not in moves]
+            if extra:
+                code, move = self._try(s, extra, None, True, None)
+                if better(code, best):
+                    best, best_move = code, move
         return best, best_move
 
     def try_defenses(self, s: int, moves: list[int], limit: int | None = None) -> tuple[int, int]:
-        """Try defending moves in order; the best result and its move (stops at a clean win)."""
+        """Try defending moves in order; the best result and its move (stops at a clean win).
+
+        Near the top of the tree, if nothing saves the string, the attacker's refuting
+        moves are tried as defences: the opponent's vital point is my vital point.
+        """
         b = self.board
-        color = b.board[s]
+        harvest = b.stackp <= self.depths.vital_depth
+        refutations: list[int] = []
+        best, best_move = self._try(s, moves, limit, False, refutations if harvest else None)
+        if best != WIN and refutations:
+            extra = [m for m in refutations if m not in moves]
+            if extra:
+                code, move = self._try(s, extra, None, False, None)
+                if better(code, best):
+                    best, best_move = code, move
+        return best, best_move
+
+    def _try(self, s: int, moves: list[int], limit: int | None, attacking: bool,
+             refutations: list[int] | None) -> tuple[int, int]:
+        b = self.board
+        color = 3 - b.board[s] if attacking else b.board[s]
         conditional_ok = b.stackp <= self.depths.ko_depth
         best, best_move = 0, NO_POINT
         tried = 0
@@ -358,15 +384,21 @@ class Reader:
             if played is None:
                 continue
             tried += 1
+            reply = NO_POINT
             try:
                 if b.board[s] == EMPTY:
-                    code = 0
+                    code = (KO_A if b.ko else WIN) if attacking else 0  # a ko capture may be retaken
+                elif attacking:
+                    defence, reply = self.do_defend(s)
+                    code = REVERSE[defence]
                 else:
-                    attack, _ = self.do_attack(s)
+                    attack, reply = self.do_attack(s)
                     code = REVERSE[attack]
             finally:
                 self.undo(played)
             code = self.after_move(code, played[0])
+            if refutations is not None and code != WIN and reply and reply not in refutations:
+                refutations.append(reply)
             if better(code, best):
                 best, best_move = code, move
                 if best == WIN:

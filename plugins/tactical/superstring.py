@@ -12,8 +12,22 @@ from core.board import Board
 from core.color import EMPTY
 
 
+_MEMO: dict[tuple[int, int, int], list[int]] = {}
+
+
 def superstring(board: Board, s: int) -> list[int]:
     """Origins of the strings in the superstring of the string at s (s's own first)."""
+    key = (board.hash, board.size, board.origin(s))
+    found = _MEMO.get(key)
+    if found is None:
+        found = _superstring(board, s)
+        if len(_MEMO) >= 100_000:
+            _MEMO.clear()
+        _MEMO[key] = found
+    return found
+
+
+def _superstring(board: Board, s: int) -> list[int]:
     b = board.board
     color = b[s]
     members = [board.origin(s)]
