@@ -67,6 +67,7 @@ class SuiteResult:
     suite: str
     results: list[TestResult] = field(default_factory=list)
     seconds: float = 0.0
+    nodes: int | None = None  # reading nodes, if the engine counts them
 
     @property
     def passed(self) -> int:
@@ -147,6 +148,9 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
             parsed = build_parser().parse_args(engine_args or [])
             session = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
         try:
+            counts = session.send("known_command get_reading_node_counter", timeout) == (True, "true")
+            if counts:
+                session.send("reset_reading_node_counter", timeout)
             for item in items:
                 if isinstance(item, str):
                     session.send(item, timeout)
@@ -164,6 +168,9 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
                     passed, not ok, item.known_failure, time.monotonic() - t0))
                 if bar is not None:
                     bar.update(1)
+            if counts:
+                ok, text = session.send("get_reading_node_counter", timeout)
+                result.nodes = int(text) if ok and text.strip().isdigit() else None
         finally:
             session.close()
             if bar is not None:
@@ -193,9 +200,11 @@ def report(suites: list[SuiteResult]) -> str:
                 lines.append(f"{s.suite}:{r.number} {kind}{known}: {r.command}\n"
                              f"    expected [{r.expected}], got [{r.answer}]")
     lines.append("")
-    lines.append(f"{'suite':<24} {'tests':>6} {'passed':>7} {'failed':>7} {'errors':>7} {'seconds':>8}")
+    lines.append(f"{'suite':<24} {'tests':>6} {'passed':>7} {'failed':>7} {'errors':>7} {'seconds':>8} {'nodes':>9}")
     for s in suites:
-        lines.append(f"{s.suite:<24} {len(s.results):>6} {s.passed:>7} {s.failed:>7} {s.errors:>7} {s.seconds:>8.1f}")
+        nodes = str(s.nodes) if s.nodes is not None else "-"
+        lines.append(f"{s.suite:<24} {len(s.results):>6} {s.passed:>7} {s.failed:>7} {s.errors:>7} {s.seconds:>8.1f} "
+                     f"{nodes:>9}")
     if len(suites) > 1:
         total = [r for s in suites for r in s.results]
         lines.append(f"{'total':<24} {len(total):>6} {sum(r.passed for r in total):>7} "
@@ -231,6 +240,7 @@ def run(args: argparse.Namespace) -> int:
     print(report(suites))
     if args.json:
         data = [{"suite": s.suite, "passed": s.passed, "failed": s.failed, "errors": s.errors,
-                 "seconds": round(s.seconds, 3), "results": [asdict(r) for r in s.results]} for s in suites]
+                 "seconds": round(s.seconds, 3), "nodes": s.nodes, "results": [asdict(r) for r in s.results]}
+                for s in suites]
         args.json.write_text(json.dumps(data, indent=1))
     return 0

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if tree is not None:
         tree.comment("attack variations follow")
     acode, apoint = reader.attack(s)
-    attack_nodes = reader.nodes
+    attack_nodes = reader.visited
     print(f"{vertex(size, s)}: attack {acode}" + (f" at {vertex(size, apoint)}" if acode else "")
           + f" ({attack_nodes} nodes)")
     if acode:
@@ -58,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
             tree.comment("defence variations follow")
         dcode, dpoint = reader.find_defense(s)
         print(f"{vertex(size, s)}: defense {dcode}" + (f" at {vertex(size, dpoint)}" if dcode else "")
-              + f" ({reader.nodes - attack_nodes} nodes)")
-    print(f"{reader.nodes} nodes in {time.monotonic() - t0:.2f}s", file=sys.stderr)
+              + f" ({reader.visited - attack_nodes} nodes)")
+    print(f"{reader.visited} nodes in {time.monotonic() - t0:.2f}s", file=sys.stderr)
     if tree is not None and args.sgf is not None:
         tree.save(args.sgf)
         print(f"variations written to {args.sgf}", file=sys.stderr)

@@ -65,7 +65,7 @@ class TacticalService:
         return r
 
     def _count(self, r: Reader, result: Any) -> Any:
-        self.nodes += r.nodes
+        self.nodes += r.visited
         return result
 
     def attack(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int]:
@@ -151,8 +151,8 @@ def read_worm(ctx: Context, origin: int) -> list[Any]:
         _unwind(board, r)
     if acode and dcode and dpoint and dpoint not in defense_points:
         defense_points.insert(0, dpoint)
-    service.nodes += r.nodes
-    return [acode, apoint, dcode, dpoint, attack_points, defense_points, r.nodes]
+    service.nodes += r.visited
+    return [acode, apoint, dcode, dpoint, attack_points, defense_points, r.visited]
 
 
 @hookimpl

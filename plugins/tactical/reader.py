@@ -77,7 +77,8 @@ class Reader:
         self.depths = depths or Depths()
         self.table = table if table is not None else TranspositionTable()
         self.persistent = persistent
-        self.nodes = 0
+        self.nodes = 0  # logical nodes: a cache hit counts the nodes its search cost (for node limits)
+        self.visited = 0  # positions the search actually visited (what node counters report)
         self.node_limit: int | None = None  # set for reads that must stay cheap (genmove)
         self.komaster = EMPTY
         self.kom_pos = NO_POINT
@@ -268,6 +269,7 @@ class Reader:
     def do_attack(self, s: int) -> tuple[int, int]:
         """Attack by liberty count, through the transposition table."""
         self.nodes += 1
+        self.visited += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise ReadingAborted()
         b = self.board
@@ -298,6 +300,7 @@ class Reader:
     def do_defend(self, s: int) -> tuple[int, int]:
         """Defence by liberty count, through the transposition table."""
         self.nodes += 1
+        self.visited += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise ReadingAborted()
         b = self.board

@@ -1,0 +1,155 @@
+"""Tactical reading on hand-made positions: ladders, snapback, nets, ko and the komaster."""
+
+from __future__ import annotations
+
+from core.color import BLACK, EMPTY, WHITE
+from core.coords import parse_vertex
+from core.diagram import board_from_diagram
+from plugins.tactical.cache import TranspositionTable
+from plugins.tactical.komaster import GRAY_WHITE, komaster_trymove
+from plugins.tactical.reader import KO_A, WIN, Depths, Reader
+
+# A ladder: the black stone at E5 has two liberties; after the atari at F5 every
+# extension keeps exactly two liberties (white's earlier stones touch it), down to the edge.
+LADDER = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . O . . . .
+. . . O X . . . .
+. . . O . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def reader(diagram: str, **kw: int):  # type: ignore[no-untyped-def]
+    board, marks = board_from_diagram(diagram)
+    return board, marks, Reader(board, Depths(**kw))
+
+
+def test_a_ladder_works_without_a_breaker() -> None:
+    board, _, r = reader(LADDER)
+    x = parse_vertex("E5", 9)
+    assert board.countlib(x) == 2
+    code, move = r.attack(x)
+    assert code == WIN and move == parse_vertex("F5", 9)  # atari from the side that keeps it at two
+    assert r.nodes > 10  # it was read out, not guessed
+
+
+def test_a_ladder_breaker_saves_the_stone() -> None:
+    board, _, r = reader(LADDER)
+    board.setup(black=board.stones(BLACK) + [parse_vertex("G4", 9)], white=board.stones(WHITE))
+    x = parse_vertex("E5", 9)
+    assert r.attack(x)[0] == 0  # GNU Go 3.8 agrees: 0
+
+
+def test_snapback_is_an_attack() -> None:
+    board, m, r = reader(
+        """
+        . . . . .
+        . . . . .
+        X X X X .
+        O O O X .
+        O a b X .
+        """
+    )
+    code, move = r.attack(parse_vertex("A1", 5))
+    assert code == WIN and move in (m["a"], m["b"])  # the throw-in and snapback, or the plain atari
+    assert r.does_attack(m["a"], parse_vertex("A1", 5)) == WIN  # the throw-in works: snapback
+
+
+def test_the_net_generator_proposes_the_geta() -> None:
+    from plugins.tactical.helpers import nets
+
+    board, m = board_from_diagram(
+        """
+        . . . . . . .
+        . . . . . . .
+        . . . O . . .
+        . . O X . . .
+        . . . . a . .
+        . . . . . . .
+        . . . . . . .
+        """
+    )
+    # D4 can run east or south; a covers both escape routes at once
+    assert nets(board, parse_vertex("D4", 7)) == [m["a"]]
+
+
+def test_a_capture_that_is_a_ko_is_ko_a() -> None:
+    board, m, r = reader(
+        """
+        . . . . .
+        . X O . .
+        X O a O .
+        . X O . .
+        . . . . .
+        """
+    )
+    # the white stone at B3 is in atari; taking it at a is a ko capture, which can be retaken
+    code, move = r.attack(parse_vertex("B3", 5))
+    assert code == KO_A and move == m["a"]
+
+
+DOUBLE_KO = """
+. X O . . . .
+X O . O . . .
+. X O . . . .
+. . . . . . .
+. . . . X O .
+. . . X O . O
+. . . . X O .
+"""
+
+
+def test_komaster_rules_in_a_double_ko() -> None:
+    board, _ = board_from_diagram(DOUBLE_KO)
+    c6, b6, f2, e2 = (parse_vertex(v, 7) for v in ("C6", "B6", "F2", "E2"))
+    # black takes the first ko legally: no komaster yet
+    km = komaster_trymove(board, c6, BLACK, EMPTY, 0, True)
+    assert km.played and not km.conditional and km.komaster == EMPTY
+    # white retakes at once: illegal, so only as a conditional capture, and white becomes komaster
+    assert not komaster_trymove(board, b6, WHITE, km.komaster, km.kom_pos, False).played
+    km = komaster_trymove(board, b6, WHITE, km.komaster, km.kom_pos, True)
+    assert km.played and km.conditional and km.komaster == WHITE and km.kom_pos == c6
+    # black may not retake the komaster's ko
+    assert not komaster_trymove(board, c6, BLACK, km.komaster, km.kom_pos, True).played
+    # black takes the other ko instead: both sides have now taken a ko, the state is gray
+    km2 = komaster_trymove(board, f2, BLACK, km.komaster, km.kom_pos, True)
+    assert km2.played and km2.komaster == GRAY_WHITE
+    # and in the gray state no ko capture is allowed at all: white cannot win both kos
+    assert not komaster_trymove(board, e2, WHITE, km2.komaster, km2.kom_pos, True).played
+    for _ in range(3):
+        board.popgo()
+    assert board.stackp == 0
+
+
+def test_a_ko_resolved_for_the_komaster_frees_it() -> None:
+    board, _ = board_from_diagram(DOUBLE_KO)
+    c6, b6 = parse_vertex("C6", 7), parse_vertex("B6", 7)
+    km = komaster_trymove(board, c6, BLACK, EMPTY, 0, True)
+    km = komaster_trymove(board, b6, WHITE, km.komaster, km.kom_pos, True)
+    assert km.komaster == WHITE
+    board.trymove(parse_vertex("A1", 7), BLACK)  # a tenuki
+    assert board.trymove(c6, WHITE)  # white connects at the ko point: the ko is over
+    km2 = komaster_trymove(board, parse_vertex("A7", 7), BLACK, km.komaster, km.kom_pos, True)
+    assert km2.played and km2.komaster == EMPTY and km2.kom_pos == 0
+
+
+def test_tenuki_is_not_a_defence_but_running_is() -> None:
+    board, _, r = reader(
+        """
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . O X . . .
+        . . . O . . .
+        . . . . . . .
+        . . . . . . .
+        """
+    )
+    x = parse_vertex("D4", 7)
+    assert r.attack(x)[0] == 0  # two liberties and open space: no ladder, no net
+    assert Reader(board, Depths(), TranspositionTable(0)).attack(x)[0] == 0
