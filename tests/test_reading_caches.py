@@ -92,6 +92,9 @@ def test_worm_reading_is_the_same_with_0_or_2_workers(workers: int) -> None:
             tasks = [Task("tactical", "read_worm", (t,)) for t in targets]
             a = [r.value for r in pool.run(ctx, tasks, 60.0)]
             b = [r.value for r in local.run(ctx, tasks, 60.0)]
-            assert a == b and all(v is not None for v in a)
+            assert all(v is not None for v in a + b)
+            # codes and points agree; the last field (positions visited) depends on what each
+            # process had cached
+            assert [v[:6] for v in a] == [v[:6] for v in b]
     finally:
         pool.close()
