@@ -57,3 +57,8 @@ def kiai_endgame(ctx: Context) -> list[MoveReason] | None:
 @hookspec
 def kiai_gtp_commands(registry: Any) -> None:
     """Register this plugin's GTP commands in the registry."""
+
+
+@hookspec
+def kiai_cli_commands(subparsers: Any) -> None:
+    """Add this plugin's subcommands (tools such as decide-string) to the kiai command line."""

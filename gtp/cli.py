@@ -27,6 +27,14 @@ def add_engine_options(p: argparse.ArgumentParser) -> None:
                    help="do not load this plugin (repeatable); see `kiai plugins`")
     p.add_argument("--plugin", action="append", default=[], metavar="NAME=MODULE",
                    help="also load a plugin module that has no entry point (repeatable)")
+    reading = p.add_argument_group("tactical reading (GNU Go's parameters, scaled by --level)")
+    reading.add_argument("--depth", type=int, default=16, help="reading depth (default 16)")
+    reading.add_argument("--branch-depth", type=int, default=13, help="branching stops beyond this (default 13)")
+    reading.add_argument("--backfill-depth", type=int, default=12, help="backfilling is tried up to here (default 12)")
+    reading.add_argument("--fourlib-depth", type=int, default=7, help="4-liberty strings are read up to here (default 7)")
+    reading.add_argument("--ko-depth", type=int, default=8, help="conditional ko captures up to here (default 8)")
+    reading.add_argument("--memory", type=float, default=32.0, help="transposition table size in MB (default 32)")
+    reading.add_argument("--hash", type=int, default=1, choices=(0, 1), help="0 turns the reading caches off")
 
 
 def default_workers() -> int:
@@ -44,9 +52,13 @@ def engine_from(args: argparse.Namespace, workers: int | None = None) -> Engine:
     for item in args.plugin:
         if "=" not in item:
             raise KiaiError(f"--plugin takes NAME=MODULE, got {item!r}")
+    settings = {"level": args.level, "depth": args.depth, "branch_depth": args.branch_depth,
+                "backfill_depth": args.backfill_depth, "fourlib_depth": args.fourlib_depth,
+                "ko_depth": args.ko_depth, "memory": args.memory, "hash": args.hash}
     return Engine(Options(size=args.size, komi=args.komi, level=args.level, seed=args.seed,
                           trace=args.trace, superko=args.superko, move_time=args.move_time, workers=count,
-                          disabled=tuple(args.disable), plugins=tuple(args.plugin)))
+                          disabled=tuple(args.disable), plugins=tuple(args.plugin),
+                          settings=tuple((k, float(v)) for k, v in settings.items())))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,12 +73,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_engine_options(plugins_p)
     plugins_p.set_defaults(run=list_plugins)
 
+    from core.plugins import PluginHost
     from gtp import referee, regress
-    from plugins.tactical import decide
 
     regress.add_parser(sub)
     referee.add_parser(sub)
-    decide.add_parser(sub)
+    host = PluginHost()
+    for name in host.implementers("kiai_cli_commands"):
+        host.hook_function(name, "kiai_cli_commands")(subparsers=sub)
     return parser
 
 

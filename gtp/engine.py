@@ -32,6 +32,7 @@ class Options:
     workers: int = 0  # worker processes for plugin tasks; 0 runs them in the engine's process
     disabled: tuple[str, ...] = ()
     plugins: tuple[str, ...] = ()  # "name=module" plugins registered without an entry point
+    settings: tuple[tuple[str, float], ...] = ()  # given to every plugin (reading depths, memory)
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -46,7 +47,7 @@ class Engine:
         self.game = Game(self.options.size, self.options.komi, superko=self.options.superko)
         self.clock = Clock()
         self.level = self.options.level
-        self.host = PluginHost(PluginSpec(self.options.disabled, self.options.plugins))
+        self.host = PluginHost(PluginSpec(self.options.disabled, self.options.plugins, self.options.settings))
         self.pool = Pool(self.host, self.options.workers)
         self.generator = MoveGenerator(self.host, self.pool, self.level, self.options.trace)
         self.seed = self.options.seed
@@ -63,8 +64,9 @@ class Engine:
             print(message, file=sys.stderr, flush=True)
 
     def set_level(self, level: int) -> None:
-        """Playing level 1..10."""
+        """Playing level 1..10 (reading depths follow it, in this process and in the workers)."""
         self.level = self.generator.level = level
+        self.host.configure({**dict(self.options.settings), "level": float(level)})
 
     def generate(self, color: int, cleanup: bool = False) -> int:
         """The move Kiai chooses for color in the current position (not played)."""

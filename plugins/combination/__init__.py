@@ -1,1 +1,1 @@
-"""Combinations found by chains of threats: atari_atari (not built yet)."""
+"""Combinations: double ataris for us and for the opponent (atari_atari's simplest case)."""

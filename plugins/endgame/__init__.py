@@ -1,1 +1,1 @@
-"""Endgame moves for when the biggest move on the board is small (not built yet)."""
+"""Endgame candidates where territories still touch, asked for when the biggest move is small."""

@@ -1,1 +1,2 @@
-"""Dragon life and death (owl), eye vital points and semeai (not built yet)."""
+"""Dragon life and death. Owl reading is not built yet; the plugin offers the vital points
+of critical dragons' eye spaces (plugin.py)."""

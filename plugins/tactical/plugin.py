@@ -208,3 +208,11 @@ def kiai_gtp_commands(registry: Any) -> None:
     from plugins.tactical import gtp_commands
 
     gtp_commands.register(registry, SERVICE)
+
+
+@hookimpl
+def kiai_cli_commands(subparsers: Any) -> None:
+    """kiai decide-string."""
+    from plugins.tactical import decide
+
+    decide.add_parser(subparsers)
