@@ -32,6 +32,9 @@ REVERSE: Final = {0: WIN, WIN: 0, KO_A: KO_B, KO_B: KO_A}
 MAX_STACK: Final = 60  # beyond this, no string is read further (it counts as alive)
 
 ATTACK, DEFEND = 1, 2
+# move generation by liberty count (index 0 unused: a string on the board has a liberty)
+_ATTACKS = (lib1.attack1, lib1.attack1, lib2.attack2, lib3.attack3, lib4.attack4)
+_DEFENSES = (lib1.defend1, lib1.defend1, lib2.defend2, lib3.defend3, lib4.defend4)
 
 
 @dataclass
@@ -268,64 +271,36 @@ class Reader:
     # ------------------------------------------------------------------ the search
     def do_attack(self, s: int) -> tuple[int, int]:
         """Attack by liberty count, through the transposition table."""
+        return self._read(s, ATTACK)
+
+    def do_defend(self, s: int) -> tuple[int, int]:
+        """Defence by liberty count, through the transposition table."""
+        return self._read(s, DEFEND)
+
+    def _read(self, s: int, routine: int) -> tuple[int, int]:
+        """One node: past the depth limits the string lives; else dispatch by liberty count."""
         self.nodes += 1
         self.visited += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise ReadingAborted()
         b = self.board
-        libs = len(b.sref[s].libs)  # type: ignore[union-attr]
+        string = b.sref[s]
+        assert string is not None
+        libs = len(string.libs)
         d = self.depths
         stackp = b.stackp
         if libs > 4 or (libs == 4 and stackp > d.fourlib_depth) or (libs == 3 and stackp > d.depth) \
                 or stackp >= MAX_STACK:
-            return 0, NO_POINT
-        key = (b.hash, ATTACK, b.sref[s].origin, self.komaster, self.kom_pos, stackp)  # type: ignore[union-attr]
+            return (0, NO_POINT) if routine == ATTACK else (WIN, NO_POINT)
+        key = (b.hash, routine, string.origin, self.komaster, self.kom_pos, stackp)
         found = self.table.get(key)
         if found is not None:
             return self._hit(found)
         start = self.nodes
-        if libs == 1:
-            result = lib1.attack1(self, s)
-        elif libs == 2:
-            result = lib2.attack2(self, s)
-        elif libs == 3:
-            result = lib3.attack3(self, s)
-        else:
-            result = lib4.attack4(self, s)
+        result = (_ATTACKS if routine == ATTACK else _DEFENSES)[libs](self, s)
         self.table.put(key, (result[0], result[1], self.nodes - start))
         if self.tree is not None:
-            self.note(f"attack {result[0]}")
-        return result
-
-    def do_defend(self, s: int) -> tuple[int, int]:
-        """Defence by liberty count, through the transposition table."""
-        self.nodes += 1
-        self.visited += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise ReadingAborted()
-        b = self.board
-        libs = len(b.sref[s].libs)  # type: ignore[union-attr]
-        d = self.depths
-        stackp = b.stackp
-        if libs >= 5 or (libs == 4 and stackp > d.fourlib_depth) or (libs == 3 and stackp > d.depth) \
-                or stackp >= MAX_STACK:
-            return WIN, NO_POINT
-        key = (b.hash, DEFEND, b.sref[s].origin, self.komaster, self.kom_pos, stackp)  # type: ignore[union-attr]
-        found = self.table.get(key)
-        if found is not None:
-            return self._hit(found)
-        start = self.nodes
-        if libs == 1:
-            result = lib1.defend1(self, s)
-        elif libs == 2:
-            result = lib2.defend2(self, s)
-        elif libs == 3:
-            result = lib3.defend3(self, s)
-        else:
-            result = lib4.defend4(self, s)
-        self.table.put(key, (result[0], result[1], self.nodes - start))
-        if self.tree is not None:
-            self.note(f"defend {result[0]}")
+            self.note(f"{'attack' if routine == ATTACK else 'defend'} {result[0]}")
         return result
 
     def _hit(self, found: tuple[int, int, int]) -> tuple[int, int]:
