@@ -80,7 +80,7 @@ class MoveGenerator:
         def run(plugin: str, function: str, argslist: list[Any]) -> list[Any]:
             ctx = pack_context(analysis, self.level, self.trace_level)
             timeout = max(0.05, (deadline - time.monotonic()) * 0.5)
-            results = self.pool.run(ctx, [Task(plugin, function, tuple(a)) for a in argslist], timeout, deadline)
+            results = self.pool.map(ctx, plugin, function, [tuple(a) for a in argslist], timeout, deadline)
             failed = [r.error for r in results if not r.ok]
             if failed:
                 kinds = sorted(set(failed))

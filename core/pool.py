@@ -29,6 +29,7 @@ from core.reasons import MoveReason
 
 WIRE_VERSION: Final = 1
 HOOKS: Final = ("kiai_generate", "kiai_endgame")
+BATCH: Final = "batch:"  # a task running one pool function on several argument tuples
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,17 @@ class TaskTimeout(Exception):
 
 def execute(host: PluginHost, ctx: Context, task: Task) -> Any:
     """Run one task on a context; the value in msgpack-friendly form."""
+    if task.name.startswith(BATCH):
+        fn = host.pool_function(task.plugin, task.name[len(BATCH):])
+        out: list[list[Any]] = []
+        for args in task.args:
+            try:
+                out.append([True, fn(ctx, *args)])
+            except Exception as e:
+                out.append([False, f"{type(e).__name__}: {e}"])
+            while ctx.board.stackp:
+                ctx.board.popgo()
+        return out
     if task.name in HOOKS:
         result = host.hook_function(task.plugin, task.name)(ctx=ctx)
         if result is None:
@@ -184,6 +196,28 @@ class Pool:
         fresh = self._start()
         self._pool[self._pool.index(w)] = fresh
         return fresh
+
+    def map(self, ctx_bytes: bytes, plugin: str, function: str, argslist: list[tuple[Any, ...]], timeout: float,
+            deadline: float | None = None) -> list[TaskResult]:
+        """Run a pool function on each argument tuple, a few tuples per task (two chunks per
+        worker), so small tasks do not each pay a round trip. One result per tuple."""
+        if not argslist:
+            return []
+        chunks = max(1, 2 * self.workers)
+        size = -(-len(argslist) // chunks)
+        groups = [argslist[i:i + size] for i in range(0, len(argslist), size)]
+        tasks = [Task(plugin, BATCH + function, tuple(tuple(a) for a in g)) for g in groups]
+        out: list[TaskResult] = []
+        results = self.run(ctx_bytes, tasks, timeout * size, deadline)  # a chunk may take each item's time
+        for group, result in zip(groups, results):
+            for k, args in enumerate(group):
+                single = Task(plugin, function, tuple(args))
+                if result.ok and isinstance(result.value, list) and k < len(result.value):
+                    ok, value = result.value[k]
+                    out.append(TaskResult(single, bool(ok), value if ok else None, "" if ok else str(value)))
+                else:
+                    out.append(TaskResult(single, False, error=result.error or "malformed batch result"))
+        return out
 
     def pids(self) -> list[int]:
         """Process ids of the workers."""
