@@ -39,6 +39,10 @@ def test_a_ladder_works_without_a_breaker() -> None:
 
 
 def test_a_ladder_breaker_saves_the_stone() -> None:
+    # Known failure, written down: with the breaker further away, at H3, GNU Go 3.8 also
+    # says the stone lives (attack E5 -> 0), but Kiai answers 1: deep in the net line the
+    # fight becomes a ko (GNU Go: KO_B / KO_A at stackp 11-13) that Kiai's reading, with
+    # conditional ko captures only up to ko_depth 8, resolves for the attacker.
     board, _, r = reader(LADDER)
     board.setup(black=board.stones(BLACK) + [parse_vertex("G4", 9)], white=board.stones(WHITE))
     x = parse_vertex("E5", 9)
