@@ -45,12 +45,12 @@ def fallback_move(board: Board, color: int, rng: random.Random) -> int:
 
 
 def _harmful(board: Board, p: int, color: int) -> bool:
-    """Self-atari of more than one stone, or filling a liberty shared only with our own eyes."""
+    """A move that leaves our stones in atari, unless it takes a ko or captures something."""
     libs = board.accuratelib(p, color, 3)
     if libs >= 2:
         return False
     if libs == 1 and board.is_ko(p, color):
         return False  # taking a ko is fine
-    # a lone stone thrown in can be a good sacrifice only if it threatens something
+    # next to an enemy string in atari, the move captures it: that is not self-harm
     return not any(board.board[q] == 3 - color and board.countlib(q) == 1 for q in board.nbrs[p]
                    if board.board[q] != EMPTY)

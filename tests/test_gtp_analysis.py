@@ -44,7 +44,7 @@ def test_dragon_and_worm_commands() -> None:
     assert ask(srv, "same_dragon C3 D3") == (True, "1")
     assert ask(srv, "same_dragon C3 E5") == (True, "0")
     ok, status = ask(srv, "dragon_status C3")
-    assert ok and status in ("alive", "unknown", "dead") or status.startswith("critical")
+    assert ok and status in ("alive", "unknown")  # two stones with open space around them
     ok, all_status = ask(srv, "dragon_status")
     assert ok and len(all_status.split("\n")) == 2
     ok, data = ask(srv, "worm_data C3")
