@@ -476,19 +476,8 @@ class Board:
         s = self.sref[a]
         return s is not None and s is self.sref[b]
 
-    def liberty_of_string(self, lib: int, p: int) -> bool:
-        """True if lib is a liberty of the string at p."""
-        s = self.sref[p]
-        return s is not None and lib in s.libs
-
-    def neighbor_of_string(self, q: int, p: int) -> bool:
-        """True if point q is adjacent to the string at p."""
-        s = self.sref[p]
-        if s is None or self.sref[q] is s:
-            return False
-        sref = self.sref
-        return any(sref[r] is s for r in self.nbrs[q])
-
+    # approxlib and accuratelib repeat one small loop on purpose: accuratelib alone runs
+    # about two million times over reading.tst, so neither pays for an extra call.
     def approxlib(self, p: int, color: int, maxlib: int = 1 << 30) -> int:
         """Liberties a stone of color at empty p would have, ignoring captures (capped at maxlib)."""
         board, sref = self.board, self.sref

@@ -34,11 +34,6 @@ class TranspositionTable:
         self.table: dict[tuple[int, int, int, int, int, int], tuple[int, int, int]] = {}  # code, move, nodes
         self.hits = self.stores = self.clears = 0
 
-    @property
-    def enabled(self) -> bool:
-        """False when the table has no room (--hash 0 / --memory 0)."""
-        return self.capacity > 0
-
     def get(self, key: tuple[int, int, int, int, int, int]) -> tuple[int, int, int] | None:
         """The cached (code, move, nodes the search cost), if any."""
         found = self.table.get(key)

@@ -313,39 +313,25 @@ class Reader:
 
     # ------------------------------------------------------------------ trying candidate moves
     def try_attacks(self, s: int, moves: list[int], limit: int | None = None) -> tuple[int, int]:
-        """Try attacking moves in order; the best result and its move (stops at a clean win).
-
-        Near the top of the tree, if nothing wins, the defender's refutations are tried
-        as attacks too: the opponent's vital point is my vital point.
-        """
-        b = self.board
-        harvest = b.stackp <= self.depths.vital_depth
-        refutations: list[int] = []
-        best, best_move = self._try(s, moves, limit, True, refutations if harvest else None)
-        if best != WIN and refutations:
-            extra = [m for m in refutations if m not in moves]
-            if extra:
-                code, move = self._try(s, extra, None, True, None)
-                if better(code, best):
-                    best, best_move = code, move
-        return best, best_move
+        """Try attacking moves in order; the best result and its move (stops at a clean win)."""
+        return self._try_with_vital_points(s, moves, limit, True)
 
     def try_defenses(self, s: int, moves: list[int], limit: int | None = None) -> tuple[int, int]:
-        """Try defending moves in order; the best result and its move (stops at a clean win).
+        """Try defending moves in order; the best result and its move (stops at a clean win)."""
+        return self._try_with_vital_points(s, moves, limit, False)
 
-        Near the top of the tree, if nothing saves the string, the attacker's refuting
-        moves are tried as defences: the opponent's vital point is my vital point.
-        """
-        b = self.board
-        harvest = b.stackp <= self.depths.vital_depth
+    def _try_with_vital_points(self, s: int, moves: list[int], limit: int | None,
+                               attacking: bool) -> tuple[int, int]:
+        """Try the moves; near the top of the tree, if none wins, try the opponent's
+        refutations as our moves too: the opponent's vital point is my vital point."""
+        harvest = self.board.stackp <= self.depths.vital_depth
         refutations: list[int] = []
-        best, best_move = self._try(s, moves, limit, False, refutations if harvest else None)
-        if best != WIN and refutations:
-            extra = [m for m in refutations if m not in moves]
-            if extra:
-                code, move = self._try(s, extra, None, False, None)
-                if better(code, best):
-                    best, best_move = code, move
+        best, best_move = self._try(s, moves, limit, attacking, refutations if harvest else None)
+        extra = [m for m in refutations if m not in moves] if best != WIN else []
+        if extra:
+            code, move = self._try(s, extra, None, attacking, None)
+            if better(code, best):
+                best, best_move = code, move
         return best, best_move
 
     def _try(self, s: int, moves: list[int], limit: int | None, attacking: bool,
