@@ -33,6 +33,10 @@ def add_engine_options(p: argparse.ArgumentParser) -> None:
     reading.add_argument("--backfill-depth", type=int, default=12, help="backfilling is tried up to here (default 12)")
     reading.add_argument("--fourlib-depth", type=int, default=7, help="4-liberty strings are read up to here (default 7)")
     reading.add_argument("--ko-depth", type=int, default=8, help="conditional ko captures up to here (default 8)")
+    reading.add_argument("--break-chain-depth", type=int, default=7,
+                         help="defending by shortening 2-3 liberty neighbours up to here (default 7)")
+    reading.add_argument("--superstring-depth", type=int, default=7,
+                         help="superstring moves are tried up to here (default 7)")
     reading.add_argument("--memory", type=float, default=32.0, help="transposition table size in MB (default 32)")
     reading.add_argument("--hash", type=int, default=1, choices=(0, 1), help="0 turns the reading caches off")
 
@@ -54,7 +58,8 @@ def engine_from(args: argparse.Namespace, workers: int | None = None) -> Engine:
             raise KiaiError(f"--plugin takes NAME=MODULE, got {item!r}")
     settings = {"level": args.level, "depth": args.depth, "branch_depth": args.branch_depth,
                 "backfill_depth": args.backfill_depth, "fourlib_depth": args.fourlib_depth,
-                "ko_depth": args.ko_depth, "memory": args.memory, "hash": args.hash}
+                "ko_depth": args.ko_depth, "break_chain_depth": args.break_chain_depth,
+                "superstring_depth": args.superstring_depth, "memory": args.memory, "hash": args.hash}
     return Engine(Options(size=args.size, komi=args.komi, level=args.level, seed=args.seed,
                           trace=args.trace, superko=args.superko, move_time=args.move_time, workers=count,
                           disabled=tuple(args.disable), plugins=tuple(args.plugin),

@@ -157,3 +157,25 @@ def test_tenuki_is_not_a_defence_but_running_is() -> None:
     x = parse_vertex("D4", 7)
     assert r.attack(x)[0] == 0  # two liberties and open space: no ladder, no net
     assert Reader(board, Depths(), TranspositionTable(0)).attack(x)[0] == 0
+
+
+def test_two_eyes_need_no_defending_move() -> None:
+    # Black's E2 takes the last outside liberty; white then has no good move (both
+    # remaining liberties are its own eyes), but it needs none: black can play neither.
+    board, _, r = reader(
+        """
+        . . . . . .
+        . . . . . .
+        X X X X X .
+        O O O O X .
+        . O . O . X
+        O O O O X .
+        """
+    )
+    o = parse_vertex("A3", 6)
+    assert r.attack(o)[0] == 0
+    e2 = parse_vertex("E2", 6)
+    assert r.does_attack(e2, o) == 0
+    assert board.trymove(e2, BLACK)
+    assert r.find_defense(o)[0] == 0 and r.attack(o)[0] == 0  # no move helps, none is needed
+    board.popgo()

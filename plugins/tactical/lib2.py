@@ -35,9 +35,10 @@ def attack2(r: Reader, s: int) -> tuple[int, int]:
         h._add(moves, h.nets(b, s))
         if any(b.accuratelib(lib, 3 - b.board[s]) <= 1 for lib in b.sref[s].libs):  # type: ignore[union-attr]
             h._add(moves, h.approach(b, s))
+    if b.stackp <= d.superstring_depth:
+        h._add(moves, h.superstring_attacks(b, s))
     if b.stackp <= d.backfill_depth:
         h._add(moves, h.save_boundary(b, s))
-        h._add(moves, h.superstring_attacks(b, s))
         h._add(moves, h.edge_moves(b, s))
         h._add(moves, h.backfill(b, s))
     return r.try_attacks(s, order_attacks(b, s, moves))  # ladders branch at any depth
@@ -48,14 +49,17 @@ def defend2(r: Reader, s: int) -> tuple[int, int]:
     b = r.board
     moves = h.break_chain(b, s, 1)
     h._add(moves, sorted(b.sref[s].libs))  # type: ignore[union-attr]
-    if b.stackp <= r.depths.depth:
+    d = r.depths
+    if b.stackp <= d.depth:
         h._add(moves, h.break_chain_safe(b, s, 2))
-    if b.stackp <= r.depths.backfill_depth:
+    if b.stackp <= d.break_chain_depth:
         h._add(moves, h.break_chain_efficient(b, s))
-        if b.stackp <= r.depths.vital_depth + 1:
+        if b.stackp <= d.vital_depth + 1:
             h._add(moves, h.break_chain(b, s, 3))  # shorten a neighbour in a capturing race
-        h._add(moves, h.special_rescue(b, s))
+    if b.stackp <= d.superstring_depth:
         h._add(moves, h.superstring_defenses(b, s))
+    if b.stackp <= d.backfill_depth:
+        h._add(moves, h.special_rescue(b, s))
         h._add(moves, h.second_liberties(b, s))
         h._add(moves, h.edge_moves(b, s))
     return r.try_defenses(s, order_defenses(b, s, moves))

@@ -19,7 +19,7 @@ def attack3(r: Reader, s: int) -> tuple[int, int]:
     h._add(moves, _own_weak(r, s))
     h._add(moves, h.nets(b, s))
     h._add(moves, h.save_boundary(b, s))
-    if b.stackp <= r.depths.backfill_depth:
+    if b.stackp <= r.depths.superstring_depth:
         h._add(moves, h.superstring_attacks(b, s))
     if b.stackp <= r.depths.backfill_depth:
         h._add(moves, h.backfill(b, s))
@@ -33,8 +33,9 @@ def defend3(r: Reader, s: int) -> tuple[int, int]:
     moves = h.break_chain(b, s, 1)
     h._add(moves, sorted(b.sref[s].libs))  # type: ignore[union-attr]
     h._add(moves, h.break_chain_safe(b, s, 2))
-    h._add(moves, h.break_chain_efficient(b, s))
-    if b.stackp <= r.depths.backfill_depth:
+    if b.stackp <= r.depths.break_chain_depth:
+        h._add(moves, h.break_chain_efficient(b, s))
+    if b.stackp <= r.depths.superstring_depth:
         h._add(moves, h.superstring_defenses(b, s))
     h._add(moves, h.second_liberties(b, s))
     return r.try_defenses(s, order_defenses(b, s, moves), r.branch_limit())

@@ -17,7 +17,7 @@ def attack4(r: Reader, s: int) -> tuple[int, int]:
     b = r.board
     moves = sorted(b.sref[s].libs)  # type: ignore[union-attr]
     h._add(moves, _own_weak(r, s))
-    if b.stackp <= r.depths.backfill_depth:
+    if b.stackp <= r.depths.superstring_depth:
         h._add(moves, h.superstring_attacks(b, s))
     return r.try_attacks(s, order_attacks(b, s, moves), r.branch_limit())
 

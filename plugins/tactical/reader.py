@@ -47,18 +47,22 @@ class Depths:
     fourlib_depth: int = 7
     ko_depth: int = 8
     vital_depth: int = 3  # up to here, refutations are tried as moves for the other side
+    break_chain_depth: int = 7  # up to here, the defender shortens neighbours with 2-3 liberties
+    superstring_depth: int = 7  # up to here, superstring liberties and neighbours are tried
 
     def scaled(self, level: int) -> Depths:
         """Depths for a playing level (10 = as set; each level below takes one ply off)."""
         cut = max(0, 10 - level)
         return Depths(max(4, self.depth - cut), max(3, self.branch_depth - cut), max(2, self.backfill_depth - cut),
                       max(1, self.fourlib_depth - cut // 2), max(2, self.ko_depth - cut // 2),
-                      max(0, self.vital_depth - cut // 2))
+                      max(0, self.vital_depth - cut // 2), max(1, self.break_chain_depth - cut // 2),
+                      max(1, self.superstring_depth - cut // 2))
 
     def changed(self, delta: int) -> Depths:
         """All depths moved by delta (GTP increase_depths / decrease_depths)."""
         return Depths(max(1, self.depth + delta), max(1, self.branch_depth + delta), max(1, self.backfill_depth + delta),
-                      max(1, self.fourlib_depth + delta), max(1, self.ko_depth + delta), max(0, self.vital_depth + delta))
+                      max(1, self.fourlib_depth + delta), max(1, self.ko_depth + delta), max(0, self.vital_depth + delta),
+                      max(1, self.break_chain_depth + delta), max(1, self.superstring_depth + delta))
 
 
 class ReadingAborted(Exception):
@@ -130,10 +134,10 @@ class Reader:
         try:
             if b.board[s] == EMPTY:
                 return self.after_move(KO_A if b.ko else WIN, played[0])
-            code, _ = self.do_defend(s)
+            code, _ = self.after_attack(s)
         finally:
             self.undo(played)
-        return self.after_move(REVERSE[code], played[0])
+        return self.after_move(code, played[0])
 
     def does_defend(self, move: int, s: int) -> int:
         """The defender's result if it plays move for the string at s (0 if illegal or captured)."""
@@ -303,6 +307,26 @@ class Reader:
             self.note(f"{'attack' if routine == ATTACK else 'defend'} {result[0]}")
         return result
 
+    def after_attack(self, s: int) -> tuple[int, int]:
+        """(attacker's code, defender's reply) after an attacking move, the defender to move.
+
+        A defender with no saving move may tenuki: the attack only stands if the attacker
+        could capture with the defender passing (two eyes need no defending move)."""
+        defence, reply = self.do_defend(s)
+        code = REVERSE[defence]
+        if code != 0 and self._hard_to_approach(s) and self.do_attack(s)[0] == 0:
+            code = 0
+        return code, reply
+
+    def _hard_to_approach(self, s: int) -> bool:
+        """True if the attacker cannot safely play on some liberty of s (an eye, a
+        self-atari): only then may the defender's pass be better than any move."""
+        b = self.board
+        attacker = 3 - b.board[s]
+        if len(b.sref[s].libs) > 2:  # type: ignore[union-attr]
+            return False
+        return any(b.accuratelib(lib, attacker, 2) <= 1 for lib in b.sref[s].libs)  # type: ignore[union-attr]
+
     def _hit(self, found: tuple[int, int, int]) -> tuple[int, int]:
         """A cached result, counted as the nodes its search cost, so that node counts (and
         node limits) are the same with and without the caches."""
@@ -353,8 +377,7 @@ class Reader:
                 if b.board[s] == EMPTY:
                     code = (KO_A if b.ko else WIN) if attacking else 0  # a ko capture may be retaken
                 elif attacking:
-                    defence, reply = self.do_defend(s)
-                    code = REVERSE[defence]
+                    code, reply = self.after_attack(s)
                 else:
                     attack, reply = self.do_attack(s)
                     code = REVERSE[attack]
