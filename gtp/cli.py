@@ -35,8 +35,8 @@ def add_engine_options(p: argparse.ArgumentParser) -> None:
     reading.add_argument("--ko-depth", type=int, default=8, help="conditional ko captures up to here (default 8)")
     reading.add_argument("--break-chain-depth", type=int, default=7,
                          help="defending by shortening 2-3 liberty neighbours up to here (default 7)")
-    reading.add_argument("--superstring-depth", type=int, default=7,
-                         help="superstring moves are tried up to here (default 7)")
+    reading.add_argument("--superstring-depth", type=int, default=3,
+                         help="superstring moves are tried up to here (default 3)")
     reading.add_argument("--memory", type=float, default=32.0, help="transposition table size in MB (default 32)")
     reading.add_argument("--hash", type=int, default=1, choices=(0, 1), help="0 turns the reading caches off")
 

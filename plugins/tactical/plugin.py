@@ -27,7 +27,7 @@ class TacticalService:
         self.base = Depths(int(settings.get("depth", 16)), int(settings.get("branch_depth", 13)),
                            int(settings.get("backfill_depth", 12)), int(settings.get("fourlib_depth", 7)),
                            int(settings.get("ko_depth", 8)), int(settings.get("vital_depth", 3)),
-                           int(settings.get("break_chain_depth", 7)), int(settings.get("superstring_depth", 7)))
+                           int(settings.get("break_chain_depth", 7)), int(settings.get("superstring_depth", 3)))
         self.level = int(settings.get("level", 10))
         self.delta = 0
         memory = 0.0 if settings.get("hash", 1) == 0 else settings.get("memory", 32.0)

@@ -48,7 +48,7 @@ class Depths:
     ko_depth: int = 8
     vital_depth: int = 3  # up to here, refutations are tried as moves for the other side
     break_chain_depth: int = 7  # up to here, the defender shortens neighbours with 2-3 liberties
-    superstring_depth: int = 7  # up to here, superstring liberties and neighbours are tried
+    superstring_depth: int = 3  # up to here, superstring liberties and neighbours are tried (near the root)
 
     def scaled(self, level: int) -> Depths:
         """Depths for a playing level (10 = as set; each level below takes one ply off)."""
