@@ -11,8 +11,6 @@ from typing import Any
 
 from core.board import Board
 
-WIN, KO_A, KO_B = 1, 2, 3
-
 
 @dataclass
 class Worm:

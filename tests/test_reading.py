@@ -7,7 +7,8 @@ from core.coords import parse_vertex
 from core.diagram import board_from_diagram
 from plugins.tactical.cache import TranspositionTable
 from plugins.tactical.komaster import GRAY_WHITE, komaster_trymove
-from plugins.tactical.reader import KO_A, WIN, Depths, Reader
+from core.results import KO_A, WIN
+from plugins.tactical.reader import Depths, Reader
 
 # A ladder: the black stone at E5 has two liberties; after the atari at F5 every
 # extension keeps exactly two liberties (white's earlier stones touch it), down to the edge.

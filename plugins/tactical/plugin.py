@@ -11,7 +11,8 @@ from core.context import Context
 from core.hookspecs import hookimpl
 from core.reasons import Kind, MoveReason, with_ko
 from plugins.tactical.cache import PersistentCache, TranspositionTable
-from plugins.tactical.reader import WIN, Depths, Reader, ReadingAborted
+from core.results import WIN
+from plugins.tactical.reader import Depths, Reader, ReadingAborted
 
 MAX_READ_LIBERTIES = 4
 

@@ -19,16 +19,12 @@ from typing import Callable, Final
 from core.board import Board
 from core.color import EMPTY
 from core.coords import NO_POINT
+from core.results import KO_A, KO_B, RANK, REVERSE, WIN, after_move, better
 from core.sgf import VariationTree
 from plugins.tactical import lib1, lib2, lib3, lib4
 from plugins.tactical.cache import PersistentCache, TranspositionTable
 from plugins.tactical.komaster import komaster_trymove
 
-WIN: Final = 1
-KO_A: Final = 2
-KO_B: Final = 3
-RANK: Final = {0: 0, KO_B: 1, KO_A: 2, WIN: 3}
-REVERSE: Final = {0: WIN, WIN: 0, KO_A: KO_B, KO_B: KO_A}
 MAX_STACK: Final = 60  # beyond this, no string is read further (it counts as alive)
 
 ATTACK, DEFEND = 1, 2
@@ -67,11 +63,6 @@ class Depths:
 
 class ReadingAborted(Exception):
     """A read ran past its node limit (only reads given a limit raise it)."""
-
-
-def better(a: int, b: int) -> bool:
-    """True if result code a is better for its side than b."""
-    return RANK[a] > RANK[b]
 
 
 class Reader:
@@ -259,12 +250,7 @@ class Reader:
         if self.tree is not None:
             self.tree.pop()
 
-    @staticmethod
-    def after_move(code: int, conditional: bool) -> int:
-        """A result reached through a conditional ko capture is at best KO_B."""
-        if conditional and code in (WIN, KO_A):
-            return KO_B
-        return code
+    after_move = staticmethod(after_move)
 
     def note(self, text: str) -> None:
         """Comment the current variation in the SGF output, numbering leaves."""
