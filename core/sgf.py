@@ -17,7 +17,7 @@ from sgfmill import sgf
 
 from core.board import Board
 from core.color import BLACK, WHITE, color_name, other
-from core.coords import MAX_SIZE, PASS, point, row_col, vertex
+from core.coords import MAX_SIZE, PASS, parse_vertex, point, row_col, vertex
 from core.errors import IllegalMove, KiaiError, ReplayError, SgfError
 
 _COLOR = {"b": BLACK, "w": WHITE}
@@ -194,6 +194,17 @@ def load_sgf(path: str | Path) -> GameRecord:
     except OSError as e:
         raise SgfError(f"cannot read SGF file {str(path)!r}: {e.strerror or e}") from None
     return parse_sgf(data)
+
+
+def load_position(path: str | Path, until: str | None = None) -> Board:
+    """The position of an SGF file before move number `until`, or before the first move at
+    vertex `until` (as GTP loadsgf reads its argument); the end of the game if None."""
+    record = load_sgf(path)
+    if until is None:
+        return record.replay()[0]
+    if until.isdigit():
+        return record.replay(int(until))[0]
+    return record.replay(until_vertex=parse_vertex(until, record.size))[0]
 
 
 def record_from_board(board: Board, komi: float, handicap: int = 0) -> GameRecord:

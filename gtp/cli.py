@@ -37,6 +37,10 @@ def add_engine_options(p: argparse.ArgumentParser) -> None:
                          help="defending by shortening 2-3 liberty neighbours up to here (default 7)")
     reading.add_argument("--superstring-depth", type=int, default=3,
                          help="superstring moves are tried up to here (default 3)")
+    reading.add_argument("--connection-depth", type=int, default=7,
+                         help="plies of connection reading (default 7)")
+    reading.add_argument("--connection-nodes", type=int, default=3000,
+                         help="connection nodes per question before it is left unanswered (default 3000)")
     reading.add_argument("--memory", type=float, default=32.0, help="transposition table size in MB (default 32)")
     reading.add_argument("--hash", type=int, default=1, choices=(0, 1), help="0 turns the reading caches off")
 
@@ -59,7 +63,8 @@ def engine_from(args: argparse.Namespace, workers: int | None = None) -> Engine:
     settings = {"level": args.level, "depth": args.depth, "branch_depth": args.branch_depth,
                 "backfill_depth": args.backfill_depth, "fourlib_depth": args.fourlib_depth,
                 "ko_depth": args.ko_depth, "break_chain_depth": args.break_chain_depth,
-                "superstring_depth": args.superstring_depth, "memory": args.memory, "hash": args.hash}
+                "superstring_depth": args.superstring_depth, "connection_depth": args.connection_depth,
+                "connection_nodes": args.connection_nodes, "memory": args.memory, "hash": args.hash}
     return Engine(Options(size=args.size, komi=args.komi, level=args.level, seed=args.seed,
                           trace=args.trace, superko=args.superko, move_time=args.move_time, workers=count,
                           disabled=tuple(args.disable), plugins=tuple(args.plugin),

@@ -68,6 +68,17 @@ class SuiteResult:
     results: list[TestResult] = field(default_factory=list)
     seconds: float = 0.0
     nodes: int | None = None  # reading nodes, if the engine counts them
+    connection_nodes: int | None = None  # connection reading nodes, likewise
+
+    def by_command(self) -> dict[str, tuple[int, int]]:
+        """Command name -> (passed, tests), in order of first appearance."""
+        out: dict[str, tuple[int, int]] = {}
+        for r in self.results:
+            words = r.command.split()
+            name = words[1] if len(words) > 1 and words[0].isdigit() else (words[0] if words else "?")
+            passed, total = out.get(name, (0, 0))
+            out[name] = (passed + r.passed, total + 1)
+        return out
 
     @property
     def passed(self) -> int:
@@ -148,9 +159,10 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
             parsed = build_parser().parse_args(engine_args or [])
             session = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
         try:
-            counts = session.send("known_command get_reading_node_counter", timeout) == (True, "true")
-            if counts:
-                session.send("reset_reading_node_counter", timeout)
+            counters = [kind for kind in ("reading", "connection")
+                        if session.send(f"known_command get_{kind}_node_counter", timeout) == (True, "true")]
+            for kind in counters:
+                session.send(f"reset_{kind}_node_counter", timeout)
             for item in items:
                 if isinstance(item, str):
                     session.send(item, timeout)
@@ -168,9 +180,13 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
                     passed, not ok, item.known_failure, time.monotonic() - t0))
                 if bar is not None:
                     bar.update(1)
-            if counts:
-                ok, text = session.send("get_reading_node_counter", timeout)
-                result.nodes = int(text) if ok and text.strip().isdigit() else None
+            for kind in counters:
+                ok, text = session.send(f"get_{kind}_node_counter", timeout)
+                count = int(text) if ok and text.strip().isdigit() else None
+                if kind == "reading":
+                    result.nodes = count
+                else:
+                    result.connection_nodes = count
         finally:
             session.close()
             if bar is not None:
@@ -200,11 +216,16 @@ def report(suites: list[SuiteResult]) -> str:
                 lines.append(f"{s.suite}:{r.number} {kind}{known}: {r.command}\n"
                              f"    expected [{r.expected}], got [{r.answer}]")
     lines.append("")
-    lines.append(f"{'suite':<24} {'tests':>6} {'passed':>7} {'failed':>7} {'errors':>7} {'seconds':>8} {'nodes':>9}")
+    lines.append(f"{'suite':<24} {'tests':>6} {'passed':>7} {'failed':>7} {'errors':>7} {'seconds':>8} {'nodes':>9} "
+                 f"{'conn-nodes':>10}")
     for s in suites:
         nodes = str(s.nodes) if s.nodes is not None else "-"
+        conn = str(s.connection_nodes) if s.connection_nodes is not None else "-"
         lines.append(f"{s.suite:<24} {len(s.results):>6} {s.passed:>7} {s.failed:>7} {s.errors:>7} {s.seconds:>8.1f} "
-                     f"{nodes:>9}")
+                     f"{nodes:>9} {conn:>10}")
+        commands = s.by_command()
+        if len(commands) > 1:
+            lines.append("  by command: " + ", ".join(f"{name} {p}/{t}" for name, (p, t) in commands.items()))
     if len(suites) > 1:
         total = [r for s in suites for r in s.results]
         lines.append(f"{'total':<24} {len(total):>6} {sum(r.passed for r in total):>7} "
@@ -240,7 +261,8 @@ def run(args: argparse.Namespace) -> int:
     print(report(suites))
     if args.json:
         data = [{"suite": s.suite, "passed": s.passed, "failed": s.failed, "errors": s.errors,
-                 "seconds": round(s.seconds, 3), "nodes": s.nodes, "results": [asdict(r) for r in s.results]}
+                 "seconds": round(s.seconds, 3), "nodes": s.nodes,
+                 "connection_nodes": s.connection_nodes, "results": [asdict(r) for r in s.results]}
                 for s in suites]
         args.json.write_text(json.dumps(data, indent=1))
     return 0

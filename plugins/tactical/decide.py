@@ -11,7 +11,7 @@ from typing import Any
 
 from core.coords import parse_vertex, vertex
 from core.errors import KiaiError
-from core.sgf import VariationTree, load_sgf
+from core.sgf import VariationTree, load_position
 from plugins.tactical.cache import TranspositionTable
 from plugins.tactical.reader import Depths, Reader
 
@@ -30,14 +30,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read the string and report."""
-    record = load_sgf(args.load)
-    until_move = until_vertex = None
-    if args.until is not None:
-        if args.until.isdigit():
-            until_move = int(args.until)
-        else:
-            until_vertex = parse_vertex(args.until, record.size)
-    board, _ = record.replay(until_move, until_vertex)
+    board = load_position(args.load, args.until)
     s = parse_vertex(args.vertex, board.size)
     if board.board[s] not in (1, 2):
         raise KiaiError(f"no stone at {args.vertex.upper()}")

@@ -10,6 +10,9 @@ if TYPE_CHECKING:
     from plugins.tactical.plugin import TacticalService
 
 
+Decorator = Callable[[str], Callable[[Callable[[Any, Any], str]], Callable[[Any, Any], str]]]
+
+
 def _result(size: int, code: int, move: int) -> str:
     return f"{code} {vertex(size, move)}" if code else "0"
 
@@ -17,11 +20,7 @@ def _result(size: int, code: int, move: int) -> str:
 def register(registry: Any, service: TacticalService) -> None:
     """Add the reading commands to a GTP registry."""
 
-    def command(name: str) -> Callable[[Callable[[Any, Any], str]], Callable[[Any, Any], str]]:
-        def add(fn: Callable[[Any, Any], str]) -> Callable[[Any, Any], str]:
-            registry.add(name, fn)
-            return fn
-        return add
+    command: Decorator = registry.command
 
     @command("attack")
     def attack(engine: Any, args: Any) -> str:

@@ -1,0 +1,295 @@
+"""Connection reading: can a string be joined to a goal (another string, or an area), and
+can the joint be cut. A minimax search like the tactical one, as GNU Go's readconnect.c
+answers it: by reading, not by patterns.
+
+The connector wins when the string and the goal are one string (or the string has a
+stone in the goal area) and it cannot be captured; the cutter wins by capturing the
+string or the goal string, or when the search ends with the two still apart and no
+double link between them. Moves come from the connection distance (distance.py): the
+points on the shortest paths, plus the liberties of weak strings on either side, which
+tactical reading (the 'tactical' service) decides. Every position visited is a node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from core.board import Board
+from core.color import EMPTY
+from core.coords import NO_POINT
+from core.results import KO_A, REVERSE, WIN, after_move, better
+from core.services import TacticalReader
+from core.sgf import VariationTree
+from plugins.connection.distance import Gap, area_seeds, gap, string_seeds
+
+CONNECT, DISCONNECT = 1, 2
+
+
+@dataclass
+class Limits:
+    """How far connection reading looks."""
+
+    depth: int = 7  # plies of connection moves
+    node_limit: int = 3000  # connection nodes per question; past it the question is unanswered (0)
+    ko_depth: int = 6  # conditional ko captures only this near the root
+    max_gap: int = 4  # strings needing more stones than this to join are not connected
+    width: int = 6  # candidate moves tried per node (fewer deeper down)
+    tactical_nodes: int = 400  # tactical nodes allowed per capture question
+
+
+class ConnectionAborted(Exception):
+    """The search ran past its node limit."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the string must reach: a string (a stone of it) or an area of points."""
+
+    stone: int = NO_POINT
+    area: frozenset[int] = frozenset()
+
+    def key(self, board: Board) -> object:
+        """A key for the transposition table (the goal string's current origin)."""
+        return board.origin(self.stone) if self.stone else self.area
+
+
+class ConnectionReader:
+    """Connection reading on one board; the board is always left as it was found."""
+
+    def __init__(self, board: Board, tactical: TacticalReader | None, limits: Limits | None = None,
+                 table: dict[tuple[object, ...], tuple[int, int]] | None = None) -> None:
+        self.board = board
+        self.tactical = tactical
+        self.limits = limits or Limits()
+        self.table = table if table is not None else {}
+        self.nodes = 0
+        self.base = board.stackp
+        self._captures: dict[tuple[int, int], int] = {}
+        self.komaster = EMPTY  # the side that has made a conditional ko capture in this line
+        self.tree: VariationTree | None = None
+        self.variation = 0
+
+    # ------------------------------------------------------------------ public API
+    def connect(self, a: int, b: int) -> tuple[int, int]:
+        """(code, move): can the strings at a and b be joined, their owner moving first."""
+        return self._top(CONNECT, a, Goal(stone=b))
+
+    def disconnect(self, a: int, b: int) -> tuple[int, int]:
+        """(code, move): can the strings at a and b be kept apart, the opponent moving first."""
+        return self._top(DISCONNECT, a, Goal(stone=b))
+
+    def break_in(self, a: int, area: frozenset[int]) -> tuple[int, int]:
+        """(code, move): can the string at a reach the area, its owner moving first."""
+        return self._top(CONNECT, a, Goal(area=area))
+
+    def block_off(self, a: int, area: frozenset[int]) -> tuple[int, int]:
+        """(code, move): can the opponent, moving first, keep the string at a out of the area."""
+        return self._top(DISCONNECT, a, Goal(area=area))
+
+    def _top(self, routine: int, a: int, goal: Goal) -> tuple[int, int]:
+        b = self.board
+        if b.board[a] not in (1, 2) or (goal.stone and b.board[goal.stone] != b.board[a]):
+            return 0, NO_POINT
+        try:
+            return self._read(routine, a, goal, 0)
+        except ConnectionAborted:
+            while b.stackp > self.base:
+                self._undo(EMPTY)
+            return 0, NO_POINT  # unanswered within the node limit: claim nothing
+
+    # ------------------------------------------------------------------ the goal
+    def _joined(self, a: int, goal: Goal) -> bool:
+        b = self.board
+        if goal.stone:
+            return b.same_string(a, goal.stone)
+        return any(b.board[p] == b.board[a] and b.same_string(a, p) for p in goal.area)
+
+    def _gap(self, a: int, goal: Goal, color: int) -> Gap:
+        b = self.board
+        seeds = string_seeds(b, goal.stone) if goal.stone else area_seeds(b, goal.area, color)
+        return gap(b, a, seeds, color, self.limits.max_gap, self._capture_move)
+
+    def _capture_move(self, s: int) -> int:
+        """The move that captures the string at s outright (0 if none is found); only strings
+        with one or two liberties are read (ladders, nets), each once per position."""
+        b = self.board
+        if len(b.sref[s].libs) > 2:  # type: ignore[union-attr]
+            return 0
+        key = (b.hash, b.origin(s))
+        move = self._captures.get(key)
+        if move is None:
+            code, move = self._capture(s)
+            move = move if code == WIN else 0
+            self._captures[key] = move
+        return move
+
+    def _capture(self, s: int) -> tuple[int, int]:
+        """Can the string at s be captured (bounded tactical reading)."""
+        if self.tactical is None or len(self.board.sref[s].libs) > 3:  # type: ignore[union-attr]
+            return 0, NO_POINT
+        return self.tactical.attack(self.board, s, self.limits.tactical_nodes)
+
+    # ------------------------------------------------------------------ the search
+    def _read(self, routine: int, a: int, goal: Goal, depth: int) -> tuple[int, int]:
+        """One node: the connector (CONNECT) or the cutter (DISCONNECT) to move."""
+        self.nodes += 1
+        if self.nodes > self.limits.node_limit:
+            raise ConnectionAborted()
+        b = self.board
+        color = b.board[a]
+        key = (b.hash, routine, b.origin(a), goal.key(b), self.komaster, depth)
+        found = self.table.get(key)
+        if found is not None:
+            return found
+        if routine == CONNECT:
+            result = self._connect_node(a, goal, depth, color)
+        else:
+            result = self._disconnect_node(a, goal, depth, color)
+        self.table[key] = result
+        if self.tree is not None:
+            self.variation += 1
+            self.tree.comment(f"variation {self.variation}: {'connect' if routine == CONNECT else 'disconnect'} "
+                              f"{result[0]}")
+        return result
+
+    def _connect_node(self, a: int, goal: Goal, depth: int, color: int) -> tuple[int, int]:
+        if self._joined(a, goal):
+            return WIN, NO_POINT
+        g = self._gap(a, goal, color)
+        if g.total > self.limits.max_gap:
+            return 0, NO_POINT
+        moves = self._connector_moves(a, goal, g)
+        if depth >= self.limits.depth:
+            moves = [m for m in moves if g.points.get(m) == 1]  # at the horizon: join in one move or not at all
+        return self._try(CONNECT, a, goal, depth, moves, color)
+
+    def _disconnect_node(self, a: int, goal: Goal, depth: int, color: int) -> tuple[int, int]:
+        b = self.board
+        for s in (a, goal.stone):
+            if s and len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
+                code, move = self._capture(s)
+                if code == WIN:
+                    return WIN, move  # capturing one side cuts
+        if self._joined(a, goal):
+            code, move = self._capture(a)
+            return (code, move) if code else (0, NO_POINT)
+        g = self._gap(a, goal, color)
+        if g.total > self.limits.max_gap:
+            return WIN, NO_POINT  # too far apart: already cut
+        direct = g.direct()
+        if len(direct) >= 2 and all(not s or len(b.sref[s].libs) >= 3 for s in (a, goal.stone)):  # type: ignore[union-attr]
+            return 0, NO_POINT  # a double link between strings that cannot be captured
+        if depth >= self.limits.depth:
+            return (0, NO_POINT) if self._safe_link(direct, 3 - color) else (WIN, NO_POINT)
+        best = self._try(DISCONNECT, a, goal, depth, self._cutter_moves(a, goal, g), 3 - color)
+        return best
+
+    def _safe_link(self, direct: list[int], cutter: int) -> bool:
+        """True if the cutter cannot play on the only link without being captured at once."""
+        b = self.board
+        return len(direct) >= 2 or (len(direct) == 1 and b.accuratelib(direct[0], cutter, 2) <= 1
+                                    and not b.is_ko(direct[0], cutter))
+
+    def _try(self, routine: int, a: int, goal: Goal, depth: int, moves: list[int],
+             color: int) -> tuple[int, int]:
+        """Try the moves for the side to move; the best result and its move (stops at a clean win)."""
+        b = self.board
+        width = max(2, self.limits.width - depth // 2)
+        best, best_move = 0, NO_POINT
+        tried = 0
+        for move in moves:
+            if tried >= width:
+                break
+            played = self._play(move, color, depth)
+            if played is None:
+                continue
+            tried += 1
+            try:
+                code = self._after(routine, a, goal, depth)
+            finally:
+                self._undo(played[1])
+            code = after_move(code, played[0])
+            if better(code, best):
+                best, best_move = code, move
+                if best == WIN:
+                    break
+        return best, best_move
+
+    def _after(self, routine: int, a: int, goal: Goal, depth: int) -> int:
+        """The mover's code after its move, the other side to move."""
+        b = self.board
+        a_gone = b.board[a] == EMPTY
+        goal_gone = bool(goal.stone) and b.board[goal.stone] == EMPTY
+        if routine == CONNECT:
+            if a_gone or goal_gone:
+                return 0
+            return REVERSE[self._read(DISCONNECT, a, goal, depth + 1)[0]]
+        if a_gone or goal_gone:
+            return KO_A if b.ko else WIN  # a capture the connector may retake as a ko
+        return REVERSE[self._read(CONNECT, a, goal, depth + 1)[0]]
+
+    # ------------------------------------------------------------------ moves
+    def _connector_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
+        """Captures of cutting stones in atari, the connecting points, then saving weak ends."""
+        b = self.board
+        out: list[int] = []
+        for s in (a, goal.stone):
+            if not s:
+                continue
+            for o in b.chainlinks(s, 1):
+                _add(out, b.findlib(o))
+        _add(out, g.within(1))
+        for s in (a, goal.stone):
+            if s and len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
+                _add(out, b.findlib(s))
+        for s in (a, goal.stone):
+            if s:
+                for o in b.chainlinks(s, 2):
+                    _add(out, [p for p in b.findlib(o) if p in g.points])
+        return out
+
+    def _cutter_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
+        """Ataris of weak ends, the connecting points, then saving cutting stones in atari."""
+        b = self.board
+        out: list[int] = []
+        for s in (a, goal.stone):
+            if s and len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
+                _add(out, b.findlib(s))
+        _add(out, g.within(1))
+        for s in (a, goal.stone):
+            if not s:
+                continue
+            for o in b.chainlinks(s, 1):  # a cutting stone in atari: extend it
+                _add(out, b.findlib(o))
+        return out
+
+    def _play(self, move: int, color: int, depth: int) -> tuple[bool, int] | None:
+        """Play a move, a conditional ko capture where allowed; None if it cannot be played."""
+        b = self.board
+        if b.board[move] != EMPTY:
+            return None
+        conditional = False
+        if not b.trymove(move, color):
+            if depth > self.limits.ko_depth or self.komaster not in (EMPTY, color) or not b.is_ko(move, color):
+                return None
+            if not b.tryko(move, color):
+                return None
+            conditional = True
+        previous = self.komaster
+        if conditional:
+            self.komaster = color
+        if self.tree is not None:
+            self.tree.push(color, move)
+        return conditional, previous
+
+    def _undo(self, previous: int) -> None:
+        self.board.popgo()
+        self.komaster = previous
+        if self.tree is not None:
+            self.tree.pop()
+
+
+def _add(out: list[int], moves: list[int]) -> None:
+    for m in moves:
+        if m not in out:
+            out.append(m)
+

@@ -1,0 +1,203 @@
+"""Connection reading on hand-made positions: the bamboo joint, the hanging connection, a
+cut decided by a ladder, a connection through a capture, a cut that only works as a ko;
+the GTP commands and `kiai decide-connection`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from core.board import Board
+from core.boardcheck import snapshot
+from core.coords import parse_vertex
+from core.diagram import board_from_diagram
+from core.results import KO_A, WIN
+from core.sgf import parse_sgf
+from plugins.connection.reader import ConnectionReader, Limits
+from plugins.tactical.plugin import TacticalService
+from tests.gtp_helpers import ask, server
+
+BAMBOO = """
+. . . . . . .
+. . . . . . .
+. O X X O . .
+. . . . . . .
+. O X X O . .
+. . . . . . .
+. . . . . . .
+"""
+
+HANGING = """
+. . . . . . .
+. . . . . . .
+. . . O . . .
+. . X . X . .
+. . . X . . .
+. . . . . . .
+. . . . . . .
+"""
+
+# Black E6 and D5 stand diagonally; white D6 has taken one of the two links. White's cut
+# at E5 leaves the cutting stone two liberties, and black captures it in a ladder (the
+# ladder of test_reading, colours swapped) unless white has a ladder breaker at G4.
+LADDER_CUT = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . O X . . . .
+. . . X . . . . .
+. . . X . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+# White D1-D3 stands between black C1-C3 and E1-E3 with one liberty left (D4).
+THROUGH_CAPTURE = """
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . X O X . .
+. . X O X . .
+. . X O X . .
+"""
+
+# Black B1-C1-B2 and E1-F1-F2 meet at D1. The black stone D2 has one liberty, D1, so
+# white's D1 captures it: a ko, which black may retake at D2.
+KO_CUT = """
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . O O O . .
+. X O X O X .
+. X X . X X .
+"""
+
+
+def reading(diagram: str, **limits: int) -> tuple[Board, ConnectionReader]:
+    board, _ = board_from_diagram(diagram)
+    return board, ConnectionReader(board, TacticalService(), Limits(**limits))
+
+
+def v(name: str, board: Board) -> int:
+    return parse_vertex(name, board.size)
+
+
+def test_the_bamboo_joint_cannot_be_cut() -> None:
+    board, r = reading(BAMBOO)
+    a, b = v("C5", board), v("C3", board)
+    before = snapshot(board)
+    assert r.disconnect(a, b) == (0, 0)
+    code, move = r.connect(a, b)
+    assert code == WIN and move in (v("C4", board), v("D4", board))
+    assert snapshot(board) == before and board.stackp == 0
+
+
+def test_the_hanging_connection_holds() -> None:
+    board, r = reading(HANGING)
+    a, b = v("C4", board), v("E4", board)
+    assert r.disconnect(a, b)[0] == 0  # white D4 is captured at D5; other cuts are answered at D4
+    assert r.connect(a, b) == (WIN, v("D4", board))
+    assert r.nodes > 2  # read, not guessed
+
+
+def test_a_cut_that_works_only_because_of_a_ladder() -> None:
+    board, r = reading(LADDER_CUT)
+    a, b = v("E6", board), v("D5", board)
+    assert r.disconnect(a, b)[0] == 0  # the cut at E5 is captured in a ladder
+    assert r.connect(a, b) == (WIN, v("E5", board))
+    board.setup(black=board.stones(1), white=board.stones(2) + [v("G4", board)])  # a ladder breaker
+    r = ConnectionReader(board, TacticalService(), Limits())
+    assert r.disconnect(a, b) == (WIN, v("E5", board))
+
+
+def test_a_connection_through_a_capture() -> None:
+    board, r = reading(THROUGH_CAPTURE)
+    a, b = v("C3", board), v("E3", board)
+    d4 = v("D4", board)
+    assert r.connect(a, b) == (WIN, d4)  # capture the cutting stones
+    assert r.disconnect(a, b) == (WIN, d4)  # white saves them by extending
+
+
+def test_a_cut_that_only_works_as_a_ko() -> None:
+    board, r = reading(KO_CUT)
+    a, b = v("C1", board), v("E1", board)
+    assert r.connect(a, b) == (WIN, v("D1", board))
+    assert r.disconnect(a, b) == (KO_A, v("D1", board))  # white takes the ko first
+    r2 = ConnectionReader(board, TacticalService(), Limits(ko_depth=0))
+    assert r2.disconnect(a, b) == (WIN, v("D1", board))  # without ko threats black cannot retake
+
+
+def test_results_agree_with_and_without_the_table() -> None:
+    for diagram, (x, y) in ((BAMBOO, ("C5", "C3")), (HANGING, ("C4", "E4")), (LADDER_CUT, ("E6", "D5")),
+                            (THROUGH_CAPTURE, ("C3", "E3")), (KO_CUT, ("C1", "E1"))):
+        board, _ = board_from_diagram(diagram)
+        a, b = v(x, board), v(y, board)
+        results = []
+        for table in (None, {}):
+            r = ConnectionReader(board, TacticalService(), Limits(), table)
+            if table is not None:
+                r.table = _Forgetful()
+            results.append((r.connect(a, b)[0], r.disconnect(a, b)[0]))
+        assert results[0] == results[1], diagram
+
+
+class _Forgetful(dict):  # type: ignore[type-arg]
+    def __setitem__(self, key: object, value: object) -> None:
+        pass
+
+
+def test_break_in_and_block_off() -> None:
+    board, r = reading(HANGING)
+    a = v("C4", board)
+    area = frozenset({v("E4", board), v("F4", board)})
+    assert r.break_in(a, area)[0] == WIN
+    assert r.block_off(a, area)[0] == 0
+    far = frozenset({v("G7", board)})
+    assert r.break_in(a, far)[0] == 0  # out of reach
+
+
+def test_a_node_limit_gives_no_answer_and_leaves_the_board() -> None:
+    board, r = reading(LADDER_CUT, node_limit=3)
+    before = snapshot(board)
+    assert r.disconnect(v("E6", board), v("D5", board)) == (0, 0)
+    assert snapshot(board) == before and board.stackp == 0
+
+
+def test_connection_commands_over_gtp() -> None:
+    srv = server(size=7)
+    for move in ("C4", "E4", "D3"):
+        assert ask(srv, f"play b {move}")[0]
+    assert ask(srv, "play w D5")[0] is True
+    assert ask(srv, "reset_connection_node_counter") == (True, "")
+    assert ask(srv, "connect C4 E4") == (True, "1 D4")
+    ok, nodes = ask(srv, "get_connection_node_counter")
+    assert ok and int(nodes) > 0
+    assert ask(srv, "disconnect C4 C4") == (True, "0")
+    assert ask(srv, "connect C4 C4") == (True, "1 PASS")
+    ok, answer = ask(srv, "break_in C4 F4 G4")
+    assert ok and answer.startswith("1 ")
+    assert ask(srv, "block_off C4 E4")[0]
+    assert not ask(srv, "connect C4 D5")[0]  # stones of different colours
+    assert not ask(srv, "connect C4 A1")[0]  # an empty point
+    assert not ask(srv, "break_in C4 PASS")[0]
+    assert not ask(srv, "break_in C4")[0]
+
+
+def test_decide_connection_writes_variations(tmp_path: Path) -> None:
+    game = tmp_path / "hanging.sgf"
+    game.write_bytes(b"(;FF[4]SZ[7];B[cd];W[dc];B[ed];W[aa];B[de])")
+    out = tmp_path / "vars.sgf"
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "decide-connection", "C4/E4", "--load", str(game),
+                           "--sgf", str(out)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "C4/E4: connect 1 at D4" in proc.stdout and "disconnect" in proc.stdout
+    data = out.read_bytes()
+    assert b"variation 1:" in data and b"connect variations follow" in data
+    assert parse_sgf(data).moves
+    bad = subprocess.run([sys.executable, "-m", "gtp.cli", "decide-connection", "C4/D5", "--load", str(game)],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "one colour" in bad.stderr
