@@ -14,7 +14,7 @@ from core.coords import parse_vertex
 from core.diagram import board_from_diagram
 from core.results import KO_A, WIN
 from core.sgf import parse_sgf
-from plugins.connection.reader import ConnectionReader, Limits
+from plugins.connection.reader import ConnectionReader, Limits, NoTable
 from plugins.tactical.plugin import TacticalService
 from tests.gtp_helpers import ask, server
 
@@ -137,17 +137,10 @@ def test_results_agree_with_and_without_the_table() -> None:
         board, _ = board_from_diagram(diagram)
         a, b = v(x, board), v(y, board)
         results = []
-        for table in (None, {}):
+        for table in ({}, NoTable()):
             r = ConnectionReader(board, TacticalService(), Limits(), table)
-            if table is not None:
-                r.table = _Forgetful()
             results.append((r.connect(a, b)[0], r.disconnect(a, b)[0]))
         assert results[0] == results[1], diagram
-
-
-class _Forgetful(dict):  # type: ignore[type-arg]
-    def __setitem__(self, key: object, value: object) -> None:
-        pass
 
 
 def test_break_in_and_block_off() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from core.coords import parse_vertex, vertex
 from core.errors import KiaiError
 from core.sgf import VariationTree, load_position
-from plugins.connection.reader import ConnectionReader, Limits
+from plugins.connection.reader import ConnectionReader, Limits, NoTable
 
 
 def add_parser(sub: Any) -> None:
@@ -45,9 +45,7 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.monotonic()
     total = 0
     for name in ("connect", "disconnect"):
-        reader = ConnectionReader(board, tactical, Limits(node_limit=args.nodes), None if args.hash else {})
-        if args.hash == 0:
-            reader.table = _NoTable()
+        reader = ConnectionReader(board, tactical, Limits(node_limit=args.nodes), {} if args.hash else NoTable())
         reader.tree = tree
         if tree is not None:
             tree.comment(f"{name} variations follow")
@@ -60,10 +58,3 @@ def run(args: argparse.Namespace) -> int:
         tree.save(args.sgf)
         print(f"variations written to {args.sgf}", file=sys.stderr)
     return 0
-
-
-class _NoTable(dict[tuple[object, ...], tuple[int, int]]):
-    """A transposition table that remembers nothing (--hash 0)."""
-
-    def __setitem__(self, key: tuple[object, ...], value: tuple[int, int]) -> None:
-        pass

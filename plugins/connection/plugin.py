@@ -5,6 +5,7 @@ from the attack and defence of cutting stones."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from core.board import Board
@@ -14,7 +15,7 @@ from core.reasons import Kind, MoveReason
 from core.results import WIN
 from core.services import TacticalReader
 from plugins.connection.distance import gap, string_seeds
-from plugins.connection.reader import ConnectionReader, Limits
+from plugins.connection.reader import ConnectionReader, Limits, NoTable
 
 TABLE_ENTRIES = 200_000  # transposition entries kept; the table is emptied when full or the position changes
 GENMOVE_NODE_LIMIT = 60  # per question during genmove: many pairs, little time
@@ -44,8 +45,8 @@ class ConnectionService:
             if now != self._last or len(self.table) > TABLE_ENTRIES:
                 self.table.clear()
                 self._last = now
-        limits = self.limits if node_limit is None else Limits(**{**self.limits.__dict__, "node_limit": node_limit})
-        return ConnectionReader(board, self.tactical, limits, self.table if self.hashing else {})
+        limits = self.limits if node_limit is None else replace(self.limits, node_limit=node_limit)
+        return ConnectionReader(board, self.tactical, limits, self.table if self.hashing else NoTable())
 
     def _ask(self, board: Board, question: str, a: int, target: Any, node_limit: int | None = None) -> tuple[int, int]:
         r = self.reader(board, node_limit)

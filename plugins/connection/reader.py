@@ -36,6 +36,13 @@ class Limits:
     tactical_nodes: int = 400  # tactical nodes allowed per capture question
 
 
+class NoTable(dict[tuple[object, ...], tuple[int, int]]):
+    """A transposition table that remembers nothing (hashing turned off)."""
+
+    def __setitem__(self, key: tuple[object, ...], value: tuple[int, int]) -> None:
+        pass
+
+
 class ConnectionAborted(Exception):
     """The search ran past its node limit."""
 
