@@ -13,6 +13,7 @@ tactical reading (the 'tactical' service) decides. Every position visited is a n
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from core.board import Board
 from core.color import EMPTY
 from core.coords import NO_POINT
@@ -70,7 +71,7 @@ class ConnectionReader:
         self.table = table if table is not None else {}
         self.nodes = 0
         self.base = board.stackp
-        self._captures: dict[tuple[int, int], int] = {}
+        self._captures: dict[tuple[int, int], tuple[int, int]] = {}
         self.komaster = EMPTY  # the side that has made a conditional ko capture in this line
         self.tree: VariationTree | None = None
         self.variation = 0
@@ -116,24 +117,24 @@ class ConnectionReader:
         return gap(b, a, seeds, color, self.limits.max_gap, self._capture_move)
 
     def _capture_move(self, s: int) -> int:
-        """The move that captures the string at s outright (0 if none is found); only strings
-        with one or two liberties are read (ladders, nets), each once per position."""
-        b = self.board
-        if len(b.sref[s].libs) > 2:  # type: ignore[union-attr]
+        """The move that captures the string at s outright (0 if none is found); only
+        strings with one or two liberties are asked about."""
+        if len(self.board.sref[s].libs) > 2:  # type: ignore[union-attr]
             return 0
-        key = (b.hash, b.origin(s))
-        move = self._captures.get(key)
-        if move is None:
-            code, move = self._capture(s)
-            move = move if code == WIN else 0
-            self._captures[key] = move
-        return move
+        code, move = self._capture(s)
+        return move if code == WIN else 0
 
     def _capture(self, s: int) -> tuple[int, int]:
-        """Can the string at s be captured (bounded tactical reading)."""
-        if self.tactical is None or len(self.board.sref[s].libs) > 3:  # type: ignore[union-attr]
+        """Can the string at s be captured: bounded tactical reading, once per string and
+        position, of strings with at most three liberties (ladders, nets)."""
+        b = self.board
+        if self.tactical is None or len(b.sref[s].libs) > 3:  # type: ignore[union-attr]
             return 0, NO_POINT
-        return self.tactical.attack(self.board, s, self.limits.tactical_nodes)
+        key = (b.hash, b.origin(s))
+        found = self._captures.get(key)
+        if found is None:
+            found = self._captures[key] = self.tactical.attack(b, s, self.limits.tactical_nodes)
+        return found
 
     # ------------------------------------------------------------------ the search
     def _read(self, routine: int, a: int, goal: Goal, depth: int) -> tuple[int, int]:
@@ -187,8 +188,7 @@ class ConnectionReader:
             return 0, NO_POINT  # a double link between strings that cannot be captured
         if depth >= self.limits.depth:
             return (0, NO_POINT) if self._safe_link(direct, 3 - color) else (WIN, NO_POINT)
-        best = self._try(DISCONNECT, a, goal, depth, self._cutter_moves(a, goal, g), 3 - color)
-        return best
+        return self._try(DISCONNECT, a, goal, depth, self._cutter_moves(a, goal, g), 3 - color)
 
     def _safe_link(self, direct: list[int], cutter: int) -> bool:
         """True if the cutter cannot play on the only link without being captured at once."""
@@ -199,7 +199,6 @@ class ConnectionReader:
     def _try(self, routine: int, a: int, goal: Goal, depth: int, moves: list[int],
              color: int) -> tuple[int, int]:
         """Try the moves for the side to move; the best result and its move (stops at a clean win)."""
-        b = self.board
         width = max(2, self.limits.width - depth // 2)
         best, best_move = 0, NO_POINT
         tried = 0
@@ -238,33 +237,30 @@ class ConnectionReader:
     def _connector_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
         """Captures of cutting stones in atari, the connecting points, then saving weak ends."""
         b = self.board
+        ends = [s for s in (a, goal.stone) if s]
         out: list[int] = []
-        for s in (a, goal.stone):
-            if not s:
-                continue
+        for s in ends:
             for o in b.chainlinks(s, 1):
                 _add(out, b.findlib(o))
         _add(out, g.within(1))
-        for s in (a, goal.stone):
-            if s and len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
+        for s in ends:
+            if len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
                 _add(out, b.findlib(s))
-        for s in (a, goal.stone):
-            if s:
-                for o in b.chainlinks(s, 2):
-                    _add(out, [p for p in b.findlib(o) if p in g.points])
+        for s in ends:
+            for o in b.chainlinks(s, 2):
+                _add(out, [p for p in b.findlib(o) if p in g.points])
         return out
 
     def _cutter_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
         """Ataris of weak ends, the connecting points, then saving cutting stones in atari."""
         b = self.board
+        ends = [s for s in (a, goal.stone) if s]
         out: list[int] = []
-        for s in (a, goal.stone):
-            if s and len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
+        for s in ends:
+            if len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
                 _add(out, b.findlib(s))
         _add(out, g.within(1))
-        for s in (a, goal.stone):
-            if not s:
-                continue
+        for s in ends:
             for o in b.chainlinks(s, 1):  # a cutting stone in atari: extend it
                 _add(out, b.findlib(o))
         return out

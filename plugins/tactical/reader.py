@@ -19,7 +19,7 @@ from typing import Callable, Final
 from core.board import Board
 from core.color import EMPTY
 from core.coords import NO_POINT
-from core.results import KO_A, KO_B, RANK, REVERSE, WIN, after_move, better
+from core.results import KO_A, KO_B, REVERSE, WIN, after_move, better
 from core.sgf import VariationTree
 from plugins.tactical import lib1, lib2, lib3, lib4
 from plugins.tactical.cache import PersistentCache, TranspositionTable
@@ -124,11 +124,11 @@ class Reader:
             return 0
         try:
             if b.board[s] == EMPTY:
-                return self.after_move(KO_A if b.ko else WIN, played[0])
+                return after_move(KO_A if b.ko else WIN, played[0])
             code, _ = self.after_attack(s)
         finally:
             self.undo(played)
-        return self.after_move(code, played[0])
+        return after_move(code, played[0])
 
     def does_defend(self, move: int, s: int) -> int:
         """The defender's result if it plays move for the string at s (0 if illegal or captured)."""
@@ -143,7 +143,7 @@ class Reader:
             code, _ = self.do_attack(s)
         finally:
             self.undo(played)
-        return self.after_move(REVERSE[code], played[0])
+        return after_move(REVERSE[code], played[0])
 
     def attack_either(self, a: int, b: int) -> tuple[int, int]:
         """(code, move): one move that lets the attacker capture at least one of two strings."""
@@ -250,7 +250,6 @@ class Reader:
         if self.tree is not None:
             self.tree.pop()
 
-    after_move = staticmethod(after_move)
 
     def note(self, text: str) -> None:
         """Comment the current variation in the SGF output, numbering leaves."""
@@ -369,7 +368,7 @@ class Reader:
                     code = REVERSE[attack]
             finally:
                 self.undo(played)
-            code = self.after_move(code, played[0])
+            code = after_move(code, played[0])
             if refutations is not None and code != WIN and reply and reply not in refutations:
                 refutations.append(reply)
             if better(code, best):
