@@ -14,6 +14,7 @@ from core.coords import parse_vertex
 from core.diagram import board_from_diagram
 from core.results import KO_A, WIN
 from core.sgf import parse_sgf
+from plugins.connection.distance import DIAGONAL, STONE, TIGER, gap, point_cost, string_seeds
 from plugins.connection.reader import ConnectionReader, Limits, NoTable
 from plugins.tactical.plugin import TacticalService
 from tests.gtp_helpers import ask, server
@@ -84,6 +85,31 @@ def reading(diagram: str, **limits: int) -> tuple[Board, ConnectionReader]:
 
 def v(name: str, board: Board) -> int:
     return parse_vertex(name, board.size)
+
+
+LINKS = """
+. . . . . . .
+. X . . . . .
+. . X . . . .
+. . . . . . .
+. . . X . X .
+. . . . X . .
+. . . . . . .
+"""
+
+
+def test_the_distance_knows_diagonals_and_tigers_mouths() -> None:
+    board, _ = board_from_diagram(LINKS)
+    b6, c5, d3, f3 = (v(x, board) for x in ("B6", "C5", "D3", "F3"))
+    diagonal = gap(board, b6, string_seeds(board, c5), 1, 4 * STONE)
+    assert diagonal.total == DIAGONAL  # no stone needed: white cannot cut both sides
+    assert diagonal.direct() == sorted([v("B5", board), v("C6", board)])  # the two ways to join
+    tiger = gap(board, d3, string_seeds(board, f3), 1, 4 * STONE)
+    assert point_cost(board, v("E3", board), 1) == TIGER  # white there would be captured at once
+    assert point_cost(board, v("E4", board), 1) == STONE
+    assert tiger.total <= TIGER and v("E3", board) in tiger.within(0)
+    apart = gap(board, b6, string_seeds(board, f3), 1, 4 * STONE)
+    assert STONE < apart.total < 4 * STONE  # C5 to D3 is a knight's move: one stone and a link
 
 
 def test_the_bamboo_joint_cannot_be_cut() -> None:

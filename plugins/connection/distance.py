@@ -1,12 +1,18 @@
 """Connection distance: how many stones a colour needs to join a string to a goal.
 
-A 0-1 search from the string over the board: an empty point costs one stone, a stone of
-our colour costs nothing (we pass through it), an enemy string with one or two liberties
-costs as many stones as it has liberties, or one if tactical reading says one move
-captures it (we capture it, then pass through); other enemy stones block. The points where the two
-searches (from the string and from the goal) meet with the smallest sum are the
-connecting points: for the connector they are where to play, for the cutter where to
-cut ("the opponent's key point is my key point").
+Measured in hundredths of a stone (STONE = 100), a shortest-path search from the string:
+- a stone of our colour costs nothing (we pass through it);
+- an empty point costs a stone, less where the opponent cannot use it: nothing where his
+  stone would be suicide, a little where it would be self-atari (a tiger's mouth: "do not
+  cut where you will be captured");
+- a diagonal step whose two shared points are both empty costs only a little more than
+  the stone it lands on: the opponent cannot cut both sides of a diagonal link;
+- an enemy string that tactical reading captures in one move costs that move (we capture
+  it and pass through); one with one or two liberties costs a move per liberty; other
+  enemy stones block.
+The points where the searches from the string and from the goal meet with the smallest
+sum are the connecting points: for the connector they are where to play, for the cutter
+where to cut ("the opponent's key point is my key point").
 """
 
 from __future__ import annotations
@@ -18,7 +24,10 @@ from typing import Callable
 from core.board import Board
 from core.color import EMPTY
 
-FAR = 99  # farther than any connection worth reading
+STONE = 100  # the unit: one stone
+FAR = 99 * STONE  # farther than any connection worth reading
+TIGER = 30  # an empty point where the opponent's stone would be captured at once
+DIAGONAL = 15  # what a diagonal link costs beyond its stone (a peep forces an answer)
 
 
 Capture = Callable[[int], int]  # enemy string origin -> a move that captures it (0 if none)
@@ -28,10 +37,32 @@ def _no_capture(origin: int) -> int:
     return 0
 
 
+def point_cost(board: Board, p: int, color: int) -> int:
+    """What the empty point p costs color on a path: a stone, less if the opponent cannot use it."""
+    other = 3 - color
+    libs = board.accuratelib(p, other, 2)
+    if libs == 0:
+        return 0  # the opponent cannot play there at all
+    if libs == 1 and not board.is_ko(p, other) and not any(
+            board.board[q] == color and len(board.sref[q].libs) == 1  # type: ignore[union-attr]
+            for q in board.nbrs[p]):
+        return TIGER  # his stone there would be captured at once, and captures nothing
+    return STONE
+
+
 def distances(board: Board, seeds: dict[int, int], color: int, limit: int,
-              capture: Capture = _no_capture) -> dict[int, int]:
-    """Stones of color needed to reach each point from the seeds (point -> starting cost)."""
-    b, sref = board.board, board.sref
+              capture: Capture = _no_capture, costs: dict[int, int] | None = None) -> dict[int, int]:
+    """Cost for color to reach each point from the seeds (point -> starting cost)."""
+    b, sref, w = board.board, board.sref, board.stride
+    other = 3 - color
+    costs = {} if costs is None else costs
+
+    def cost(q: int) -> int:
+        c = costs.get(q)
+        if c is None:
+            c = costs[q] = point_cost(board, q, color)
+        return c
+
     dist = dict(seeds)
     heap = [(d, p) for p, d in seeds.items()]
     heapq.heapify(heap)
@@ -39,20 +70,26 @@ def distances(board: Board, seeds: dict[int, int], color: int, limit: int,
         d, p = heapq.heappop(heap)
         if d > dist[p]:
             continue
+        steps: list[tuple[int, int]] = []
         for q in board.nbrs[p]:
             c = b[q]
             if c == color:
-                step = 0
+                steps.append((q, 0))
             elif c == EMPTY:
-                step = 1
-            elif c == 3 - color and b[p] == c and sref[p] is sref[q]:
-                step = 0  # inside an enemy string we are capturing, walking is free
-            elif c == 3 - color and capture(sref[q].origin):  # type: ignore[union-attr]
-                step = 1  # reading says one move captures it
-            elif c == 3 - color and len(sref[q].libs) <= 2:  # type: ignore[union-attr]
-                step = len(sref[q].libs)  # type: ignore[union-attr]  # a move per liberty
-            else:
-                continue
+                steps.append((q, cost(q)))
+            elif c == other and b[p] == c and sref[p] is sref[q]:
+                steps.append((q, 0))  # inside an enemy string we are capturing, walking is free
+            elif c == other and capture(sref[q].origin):  # type: ignore[union-attr]
+                steps.append((q, STONE))  # reading says one move captures it
+            elif c == other and len(sref[q].libs) <= 2:  # type: ignore[union-attr]
+                steps.append((q, STONE * len(sref[q].libs)))  # type: ignore[union-attr]  # a move per liberty
+        if b[p] in (color, EMPTY):
+            for dy in (-w, w):
+                for dx in (-1, 1):
+                    q = p + dy + dx
+                    if b[q] in (color, EMPTY) and b[p + dy] == EMPTY and b[p + dx] == EMPTY:
+                        steps.append((q, (cost(q) if b[q] == EMPTY else 0) + DIAGONAL))
+        for q, step in steps:
             nd = d + step
             if nd <= limit and dist.get(q, FAR) > nd:
                 dist[q] = nd
@@ -74,53 +111,58 @@ def area_seeds(board: Board, area: frozenset[int], color: int) -> dict[int, int]
             for q in board.sref[p].stones:  # type: ignore[union-attr]
                 seeds[q] = 0
         elif b[p] == EMPTY:
-            seeds.setdefault(p, 1)
+            seeds.setdefault(p, STONE)
     return seeds
 
 
 @dataclass
 class Gap:
-    """The connecting points between a string and a goal, by the stones each needs."""
+    """The connecting points between a string and a goal, by what a path through each costs."""
 
-    total: int  # fewest stones that join them (FAR if none within the limit)
-    points: dict[int, int]  # empty point -> stones needed for a path through it
+    total: int  # the cheapest join, in hundredths of a stone (FAR if none within the limit)
+    points: dict[int, int]  # empty point -> cost of the cheapest path through it
 
     def within(self, slack: int) -> list[int]:
-        """Empty points on paths at most slack stones longer than the shortest, best first."""
+        """Empty points on paths at most slack more than the cheapest, best first."""
         return sorted((p for p, t in self.points.items() if t <= self.total + slack),
                       key=lambda p: (self.points[p], p))
 
     def direct(self) -> list[int]:
         """Points where one stone joins them (common liberties, captures of a cutting stone)."""
-        return sorted(p for p, t in self.points.items() if t == 1)
+        return sorted(p for p, t in self.points.items() if t <= STONE)
 
 
 def gap(board: Board, a: int, goal_seeds: dict[int, int], color: int, limit: int,
         capture: Capture = _no_capture) -> Gap:
-    """The connecting points between the string at a and the goal, up to limit stones."""
+    """The connecting points between the string at a and the goal, up to limit (hundredths)."""
     known: dict[int, int] = {}
+    costs: dict[int, int] = {}
 
     def captured_by(origin: int) -> int:
         if origin not in known:
             known[origin] = capture(origin)
         return known[origin]
 
-    from_a = distances(board, string_seeds(board, a), color, limit, captured_by)
-    from_goal = distances(board, goal_seeds, color, limit, captured_by)
+    from_a = distances(board, string_seeds(board, a), color, limit, captured_by, costs)
+    from_goal = distances(board, goal_seeds, color, limit, captured_by, costs)
     b = board.board
     points: dict[int, int] = {}
     for p, da in from_a.items():
-        if b[p] == EMPTY and p in from_goal:
-            t = da + from_goal[p] - 1  # the stone at p is counted from both sides
+        if b[p] == EMPTY and p in from_goal and costs[p]:  # no one needs a point he cannot use
+            t = da + from_goal[p] - costs[p]  # the point is counted from both sides
             if t <= limit:
                 points[p] = t
     for p, da in from_a.items():  # an enemy string to capture on the path: play on its liberties
         if b[p] == 3 - color and p in from_goal:
             libs = board.sref[p].libs  # type: ignore[union-attr]
             move = captured_by(board.sref[p].origin)  # type: ignore[union-attr]
-            cost = 1 if move else len(libs)
+            cost = STONE if move else STONE * len(libs)
             t = da + from_goal[p] - cost  # its capture is counted from both sides
             for lib in [move] if move else libs:
                 if t <= limit and points.get(lib, FAR) > t:
                     points[lib] = t
-    return Gap(min(points.values(), default=FAR), points)
+    total = min(points.values(), default=FAR)
+    for p, da in from_a.items():  # a goal stone reached straight by diagonals
+        if b[p] == color and from_goal.get(p) == 0:
+            total = min(total, da)
+    return Gap(total, points)

@@ -14,7 +14,7 @@ from core.hookspecs import hookimpl
 from core.reasons import Kind, MoveReason
 from core.results import WIN
 from core.services import TacticalReader
-from plugins.connection.distance import gap, string_seeds
+from plugins.connection.distance import STONE, gap, string_seeds
 from plugins.connection.reader import ConnectionReader, Limits, NoTable
 
 TABLE_ENTRIES = 200_000  # transposition entries kept; the table is emptied when full or the position changes
@@ -111,8 +111,8 @@ def close_pairs(ctx: Context, color: int, limit: int) -> list[tuple[int, int]]:
                 continue
             if from_a is None:
                 from_a = string_seeds(board, a)
-            g = gap(board, b, from_a, color, 2)
-            if g.total <= 2:
+            g = gap(board, b, from_a, color, 2 * STONE)
+            if g.total <= 2 * STONE:
                 pairs.append((g.total, a, b))
     pairs.sort()
     return [(a, b) for _, a, b in pairs[:limit]]

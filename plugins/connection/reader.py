@@ -20,7 +20,7 @@ from core.coords import NO_POINT
 from core.results import KO_A, REVERSE, WIN, after_move, better
 from core.services import TacticalReader
 from core.sgf import VariationTree
-from plugins.connection.distance import Gap, area_seeds, gap, string_seeds
+from plugins.connection.distance import STONE, Gap, area_seeds, gap, string_seeds
 
 CONNECT, DISCONNECT = 1, 2
 
@@ -114,7 +114,7 @@ class ConnectionReader:
     def _gap(self, a: int, goal: Goal, color: int) -> Gap:
         b = self.board
         seeds = string_seeds(b, goal.stone) if goal.stone else area_seeds(b, goal.area, color)
-        return gap(b, a, seeds, color, self.limits.max_gap, self._capture_move)
+        return gap(b, a, seeds, color, self.limits.max_gap * STONE, self._capture_move)
 
     def _capture_move(self, s: int) -> int:
         """The move that captures the string at s outright (0 if none is found); only
@@ -163,11 +163,11 @@ class ConnectionReader:
         if self._joined(a, goal):
             return WIN, NO_POINT
         g = self._gap(a, goal, color)
-        if g.total > self.limits.max_gap:
+        if g.total > self.limits.max_gap * STONE:
             return 0, NO_POINT
         moves = self._connector_moves(a, goal, g)
         if depth >= self.limits.depth:
-            moves = [m for m in moves if g.points.get(m) == 1]  # at the horizon: join in one move or not at all
+            moves = [m for m in moves if g.points.get(m, STONE + 1) <= STONE]  # at the horizon: join in one move or not at all
         return self._try(CONNECT, a, goal, depth, moves, color)
 
     def _disconnect_node(self, a: int, goal: Goal, depth: int, color: int) -> tuple[int, int]:
@@ -181,7 +181,7 @@ class ConnectionReader:
             code, move = self._capture(a)
             return (code, move) if code else (0, NO_POINT)
         g = self._gap(a, goal, color)
-        if g.total > self.limits.max_gap:
+        if g.total > self.limits.max_gap * STONE:
             return WIN, NO_POINT  # too far apart: already cut
         direct = g.direct()
         if len(direct) >= 2 and all(not s or len(b.sref[s].libs) >= 3 for s in (a, goal.stone)):  # type: ignore[union-attr]
@@ -242,7 +242,7 @@ class ConnectionReader:
         for s in ends:
             for o in b.chainlinks(s, 1):
                 _add(out, b.findlib(o))
-        _add(out, g.within(1))
+        _add(out, g.within(STONE))
         for s in ends:
             if len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
                 _add(out, b.findlib(s))
@@ -252,17 +252,17 @@ class ConnectionReader:
         return out
 
     def _cutter_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
-        """Ataris of weak ends, the connecting points, then saving cutting stones in atari."""
+        """Ataris of weak ends, saving cutting stones in atari, then the connecting points."""
         b = self.board
         ends = [s for s in (a, goal.stone) if s]
         out: list[int] = []
         for s in ends:
             if len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
                 _add(out, b.findlib(s))
-        _add(out, g.within(1))
         for s in ends:
             for o in b.chainlinks(s, 1):  # a cutting stone in atari: extend it
                 _add(out, b.findlib(o))
+        _add(out, g.within(STONE))
         return out
 
     def _play(self, move: int, color: int, depth: int) -> tuple[bool, int] | None:
