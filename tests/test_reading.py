@@ -180,3 +180,27 @@ def test_two_eyes_need_no_defending_move() -> None:
     assert board.trymove(e2, BLACK)
     assert r.find_defense(o)[0] == 0 and r.attack(o)[0] == 0  # no move helps, none is needed
     board.popgo()
+
+
+LOCKED_LIBERTY = """
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. X X X X X .
+O O O O O X .
+X X X O O O X
+. X . X . . X
+"""
+
+
+def test_the_guard_of_a_locked_liberty_is_attacked() -> None:
+    from plugins.tactical.helpers import unlock_liberties
+
+    board, _ = board_from_diagram(LOCKED_LIBERTY)
+    target = parse_vertex("A3", board.size)
+    c1, e1 = parse_vertex("C1", board.size), parse_vertex("E1", board.size)
+    assert board.is_suicide(c1, WHITE)  # black's A2 string has two liberties white cannot take
+    assert unlock_liberties(board, target) == [e1]  # atari D1: then C1 captures it
+    board.play(e1, WHITE)
+    board.play(parse_vertex("G5", board.size), BLACK)
+    assert not board.is_suicide(c1, WHITE)

@@ -5,6 +5,7 @@
 - backfill: fill a liberty of the attacker's own weak stones first, so that the atari
   becomes possible (GNU Go's example: the capture on the edge needs a move at `a` first).
 - second_liberties: points next to our liberties that would gain liberties.
+- unlock_liberties: atari the guard of a liberty we cannot take, so that taking it captures.
 - edge_clamp and ladder tricks: hane and descend moves along the edge.
 - superstring moves: liberties and weak neighbours of the superstring.
 Each returns candidate moves; the caller orders and tries them.
@@ -122,6 +123,23 @@ def break_chain_efficient(board: Board, s: int) -> list[int]:
             continue
         _add(out, sorted(theirs - libs) or sorted(theirs))
     return [m for m in out if b[m] == EMPTY]
+
+
+def unlock_liberties(board: Board, s: int) -> list[int]:
+    """For the defender: where an enemy neighbour with two liberties has one we cannot play
+    (it would be suicide), atari the other enemy strings guarding that point: once they
+    are in atari, the move there captures them and takes the neighbour's liberty."""
+    b = board.board
+    color = b[s]
+    out: list[int] = []
+    for o in board.chainlinks(s, 2):
+        for lib in sorted(board.sref[o].libs):  # type: ignore[union-attr]
+            if board.accuratelib(lib, color, 1) > 0:
+                continue  # playable already
+            for q in board.nbrs[lib]:
+                if b[q] == 3 - color and not board.same_string(q, o) and len(board.sref[q].libs) == 2:
+                    _add(out, [x for x in sorted(board.sref[q].libs) if x != lib])
+    return [m for m in out if board.accuratelib(m, color, 2) >= 2]
 
 
 def special_rescue(board: Board, s: int) -> list[int]:

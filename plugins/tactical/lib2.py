@@ -54,6 +54,7 @@ def defend2(r: Reader, s: int) -> tuple[int, int]:
         h._add(moves, h.break_chain_safe(b, s, 2))
     if b.stackp <= d.break_chain_depth:
         h._add(moves, h.break_chain_efficient(b, s))
+        h._add(moves, h.unlock_liberties(b, s))
         if b.stackp <= d.vital_depth + 1:
             h._add(moves, h.break_chain(b, s, 3))  # shorten a neighbour in a capturing race
     if b.stackp <= d.superstring_depth:

@@ -35,6 +35,7 @@ def defend3(r: Reader, s: int) -> tuple[int, int]:
     h._add(moves, h.break_chain_safe(b, s, 2))
     if b.stackp <= r.depths.break_chain_depth:
         h._add(moves, h.break_chain_efficient(b, s))
+        h._add(moves, h.unlock_liberties(b, s))
     if b.stackp <= r.depths.superstring_depth:
         h._add(moves, h.superstring_defenses(b, s))
     h._add(moves, h.second_liberties(b, s))
