@@ -202,5 +202,4 @@ def test_the_guard_of_a_locked_liberty_is_attacked() -> None:
     assert board.is_suicide(c1, WHITE)  # black's A2 string has two liberties white cannot take
     assert unlock_liberties(board, target) == [e1]  # atari D1: then C1 captures it
     board.play(e1, WHITE)
-    board.play(parse_vertex("G5", board.size), BLACK)
-    assert not board.is_suicide(c1, WHITE)
+    assert not board.is_suicide(c1, WHITE)  # now C1 captures D1
