@@ -4,18 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from core.coords import vertex
 from core.errors import KiaiError
+from core.readingcmds import Decorator, register_node_counter, result_text
 
 if TYPE_CHECKING:
     from plugins.connection.plugin import ConnectionService
-
-
-Decorator = Callable[[str], Callable[[Callable[[Any, Any], str]], Callable[[Any, Any], str]]]
-
-
-def _result(size: int, code: int, move: int) -> str:
-    return f"{code} {vertex(size, move)}" if code else "0"
 
 
 def _pair(engine: Any, args: Any) -> tuple[int, int]:
@@ -55,18 +48,7 @@ def register(registry: Any, service: ConnectionService) -> None:
             a, target = parse(engine, args)
             service.tactical = engine.host.services.tactical()
             board = engine.game.board
-            return _result(board.size, *getattr(service, name)(board, a, target))
+            return result_text(board.size, *getattr(service, name)(board, a, target))
         registry.add(name, answer, doc)
 
-    @command("reset_connection_node_counter")
-    def reset_counter(engine: Any, args: Any) -> str:
-        """Set the connection reading node counter to zero."""
-        args.expect(0)
-        service.nodes = 0
-        return ""
-
-    @command("get_connection_node_counter")
-    def get_counter(engine: Any, args: Any) -> str:
-        """Connection reading nodes since the last reset."""
-        args.expect(0)
-        return str(service.nodes)
+    register_node_counter(registry, service, "connection", "connection reading")

@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from core.coords import vertex
+from core.readingcmds import Decorator, register_node_counter, result_text
 
 if TYPE_CHECKING:
     from plugins.tactical.plugin import TacticalService
-
-
-Decorator = Callable[[str], Callable[[Callable[[Any, Any], str]], Callable[[Any, Any], str]]]
-
-
-def _result(size: int, code: int, move: int) -> str:
-    return f"{code} {vertex(size, move)}" if code else "0"
 
 
 def register(registry: Any, service: TacticalService) -> None:
@@ -27,14 +20,14 @@ def register(registry: Any, service: TacticalService) -> None:
         """Can the string at V be captured: code and move."""
         args.expect(1)
         board = engine.game.board
-        return _result(board.size, *service.attack(board, args.stone_vertex(0, board.color)))
+        return result_text(board.size, *service.attack(board, args.stone_vertex(0, board.color)))
 
     @command("defend")
     def defend(engine: Any, args: Any) -> str:
         """Can the string at V be saved: code and move."""
         args.expect(1)
         board = engine.game.board
-        return _result(board.size, *service.find_defense(board, args.stone_vertex(0, board.color)))
+        return result_text(board.size, *service.find_defense(board, args.stone_vertex(0, board.color)))
 
     @command("does_attack")
     def does_attack(engine: Any, args: Any) -> str:
@@ -56,7 +49,7 @@ def register(registry: Any, service: TacticalService) -> None:
         args.expect(2)
         board = engine.game.board
         a, b = args.stone_vertex(0, board.color), args.stone_vertex(1, board.color)
-        return _result(board.size, *service.attack_either(board, a, b))
+        return result_text(board.size, *service.attack_either(board, a, b))
 
     @command("defend_both")
     def defend_both(engine: Any, args: Any) -> str:
@@ -64,20 +57,9 @@ def register(registry: Any, service: TacticalService) -> None:
         args.expect(2)
         board = engine.game.board
         a, b = args.stone_vertex(0, board.color), args.stone_vertex(1, board.color)
-        return _result(board.size, *service.defend_both(board, a, b))
+        return result_text(board.size, *service.defend_both(board, a, b))
 
-    @command("reset_reading_node_counter")
-    def reset_counter(engine: Any, args: Any) -> str:
-        """Set the tactical reading node counter to zero."""
-        args.expect(0)
-        service.nodes = 0
-        return ""
-
-    @command("get_reading_node_counter")
-    def get_counter(engine: Any, args: Any) -> str:
-        """Tactical reading nodes since the last reset."""
-        args.expect(0)
-        return str(service.nodes)
+    register_node_counter(registry, service, "reading", "tactical reading")
 
     @command("increase_depths")
     def increase_depths(engine: Any, args: Any) -> str:
