@@ -203,3 +203,46 @@ def test_the_guard_of_a_locked_liberty_is_attacked() -> None:
     assert unlock_liberties(board, target) == [e1]  # atari D1: then C1 captures it
     board.play(e1, WHITE)
     assert not board.is_suicide(c1, WHITE)  # now C1 captures D1
+
+
+def test_a_capture_retaken_bigger_on_its_own_point_is_no_attack() -> None:
+    # White's ring is in atari at a; taking the lone black stone there leaves the ring's
+    # only liberty on the stone's own point, and black retakes eight stones: the capture
+    # gains nothing, and the black stone is back with room to spare.
+    board, m, r = reader(
+        """
+        . . . . . .
+        . . . . . .
+        X X X X X .
+        X O O O X .
+        X O X O X .
+        X O a O X .
+        """
+    )
+    stone = parse_vertex("C2", 6)
+    assert r.attack(stone) == (0, 0)
+    assert r.does_attack(m["a"], stone) == 0
+    assert r.find_defense(stone)[0] == WIN
+
+
+def test_the_attacker_saves_its_own_stones_beside_the_liberty_first() -> None:
+    from plugins.tactical.helpers import rescue_guards
+
+    # E1 has two liberties, but a white D1 or F1 lets black answer at D1, capturing the
+    # corner. White must first capture the four black stones at A3 with D4 (GNU Go 3.8
+    # agrees that D4 works, though its own attack does not find it).
+    board, m, r = reader(
+        """
+        . . . . . . .
+        . . . . . . .
+        . O O . . . .
+        O X X d O O .
+        X X O . O . .
+        O O X X O . .
+        O O O . X . .
+        """
+    )
+    target = parse_vertex("E1", 7)
+    assert rescue_guards(board, target) == [m["d"]]
+    assert r.attack(target) == (WIN, m["d"])
+    assert r.does_attack(parse_vertex("F1", 7), target) == 0

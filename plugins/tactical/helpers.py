@@ -6,6 +6,8 @@
   becomes possible (GNU Go's example: the capture on the edge needs a move at `a` first).
 - second_liberties: points next to our liberties that would gain liberties.
 - unlock_liberties: atari the guard of a liberty we cannot take, so that taking it captures.
+- rescue_guards: the attacker saves its stones in atari beside the target's liberties.
+- save_racing_stones: the defender saves its stones in atari beside a racing neighbour.
 - edge_clamp and ladder tricks: hane and descend moves along the edge.
 - superstring moves: liberties and weak neighbours of the superstring.
 Each returns candidate moves; the caller orders and tries them.
@@ -108,8 +110,8 @@ def superstring_defenses(board: Board, s: int) -> list[int]:
     return out
 
 
-def break_chain_efficient(board: Board, s: int) -> list[int]:
-    """For the defender: shorten enemy neighbours with 2 or 3 liberties that share one with us.
+def break_chain_efficient(board: Board, s: int, maxlib: int = 3) -> list[int]:
+    """For the defender: shorten enemy neighbours (2 to maxlib liberties) that share one with us.
 
     Their shared liberty is one we need; taking one of their other liberties makes them
     race us with fewer liberties (GNU Go's break_chain2_efficient idea).
@@ -117,7 +119,7 @@ def break_chain_efficient(board: Board, s: int) -> list[int]:
     b = board.board
     libs = board.sref[s].libs  # type: ignore[union-attr]
     out: list[int] = []
-    for o in board.chainlinks(s, 3):
+    for o in board.chainlinks(s, maxlib):
         theirs = board.sref[o].libs  # type: ignore[union-attr]
         if len(theirs) < 2 or not (theirs & libs):
             continue
@@ -142,6 +144,38 @@ def unlock_liberties(board: Board, s: int) -> list[int]:
     return [m for m in out if board.accuratelib(m, color, 2) >= 2]
 
 
+def rescue_guards(board: Board, s: int) -> list[int]:
+    """For the attacker: captures that save its own stones in atari next to the target's
+    liberties; while they hang, filling the liberty beside them is self-atari."""
+    b = board.board
+    attacker = 3 - b[s]
+    out: list[int] = []
+    seen: set[int] = set()
+    for lib in sorted(board.sref[s].libs):  # type: ignore[union-attr]
+        for q in board.nbrs[lib]:
+            if b[q] != attacker or len(board.sref[q].libs) != 1:
+                continue
+            origin = board.origin(q)
+            if origin not in seen:
+                seen.add(origin)
+                _add(out, break_chain(board, q, 1))
+    return out
+
+
+def save_racing_stones(board: Board, s: int, maxlib: int) -> list[int]:
+    """For the defender: extend our other stones in atari that touch an enemy neighbour with
+    at most maxlib liberties; their capture would give the neighbour the liberties it
+    needs to win the race against us."""
+    b = board.board
+    color = b[s]
+    out: list[int] = []
+    for o in board.chainlinks(s, maxlib):
+        for t in board.chainlinks(o, 1):
+            if b[t] == color and not board.same_string(t, s):
+                _add(out, board.findlib(t))
+    return out
+
+
 def special_rescue(board: Board, s: int) -> list[int]:
     """For the defender: where a liberty touches an enemy string with two liberties, take its other one."""
     b = board.board
@@ -157,16 +191,17 @@ def special_rescue(board: Board, s: int) -> list[int]:
     return out
 
 
-def save_boundary(board: Board, s: int, maxlib: int = 2) -> list[int]:
+def save_boundary(board: Board, s: int, maxlib: int = 2, race: int = 1) -> list[int]:
     """For the attacker: liberties of its own strings next to the target with few liberties,
-    and captures of the defender's strings that threaten them."""
+    and liberties of the defender's strings that race them (with at most `race` liberties)."""
     b = board.board
     attacker = 3 - b[s]
     out: list[int] = []
     for o in board.chainlinks(s, maxlib):
         _add(out, board.findlib(o))
-        for t in board.chainlinks(o, 1):
-            if b[t] != attacker and not board.same_string(t, s):
+        for t in board.chainlinks(o, race):
+            if b[t] != attacker and not board.same_string(t, s) and \
+                    (len(board.sref[t].libs) == 1 or board.sref[t].libs & board.sref[o].libs):  # type: ignore[union-attr]
                 _add(out, board.findlib(t))
     return out
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from plugins.tactical import helpers as h
 from plugins.tactical.helpers import break_chain
 from plugins.tactical.ordering import order_defenses
 
@@ -12,8 +13,13 @@ if TYPE_CHECKING:
 
 
 def attack1(r: Reader, s: int) -> tuple[int, int]:
-    """Take the last liberty (a ko capture only as the komaster rules allow)."""
-    return r.try_attacks(s, list(r.board.sref[s].libs))  # type: ignore[union-attr]
+    """Take the last liberty (a ko capture only as the komaster rules allow); where that
+    capture is answered by a bigger recapture on the same point, first save the stones
+    that would be recaptured."""
+    b = r.board
+    moves = list(b.sref[s].libs)  # type: ignore[union-attr]
+    h._add(moves, h.rescue_guards(b, s))
+    return r.try_attacks(s, moves)
 
 
 def defend1(r: Reader, s: int) -> tuple[int, int]:

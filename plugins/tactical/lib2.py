@@ -7,13 +7,17 @@ moves for the attacker, and ataris of neighbours and second liberties for the de
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from plugins.tactical import helpers as h
 from plugins.tactical.ordering import order_attacks, order_defenses
 
 if TYPE_CHECKING:
     from plugins.tactical.reader import Reader
+
+# The attacker takes the outside liberties of a defender string racing its boundary stones
+# only at the root and the first reply: deeper, the extra moves multiply the tree.
+OUTER_RACE_PLIES: Final = 1
 
 
 def _own_weak(r: Reader, s: int) -> list[int]:
@@ -33,12 +37,13 @@ def attack2(r: Reader, s: int) -> tuple[int, int]:
     if b.stackp <= d.depth:
         h._add(moves, _own_weak(r, s))
         h._add(moves, h.nets(b, s))
+        h._add(moves, h.rescue_guards(b, s))
         if any(b.accuratelib(lib, 3 - b.board[s]) <= 1 for lib in b.sref[s].libs):  # type: ignore[union-attr]
             h._add(moves, h.approach(b, s))
     if b.stackp <= d.superstring_depth:
         h._add(moves, h.superstring_attacks(b, s))
     if b.stackp <= d.backfill_depth:
-        h._add(moves, h.save_boundary(b, s))
+        h._add(moves, h.save_boundary(b, s, race=3 if b.stackp <= OUTER_RACE_PLIES else 1))
         h._add(moves, h.edge_moves(b, s))
         h._add(moves, h.backfill(b, s))
     return r.try_attacks(s, order_attacks(b, s, moves))  # ladders branch at any depth
@@ -57,6 +62,7 @@ def defend2(r: Reader, s: int) -> tuple[int, int]:
         h._add(moves, h.unlock_liberties(b, s))
         if b.stackp <= d.vital_depth + 1:
             h._add(moves, h.break_chain(b, s, 3))  # shorten a neighbour in a capturing race
+            h._add(moves, h.save_racing_stones(b, s, 3))
     if b.stackp <= d.superstring_depth:
         h._add(moves, h.superstring_defenses(b, s))
     if b.stackp <= d.backfill_depth:

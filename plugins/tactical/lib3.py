@@ -36,6 +36,9 @@ def defend3(r: Reader, s: int) -> tuple[int, int]:
     if b.stackp <= r.depths.break_chain_depth:
         h._add(moves, h.break_chain_efficient(b, s))
         h._add(moves, h.unlock_liberties(b, s))
+    if b.stackp <= r.depths.vital_depth + 1:
+        h._add(moves, h.save_racing_stones(b, s, 3))
+        h._add(moves, h.break_chain_efficient(b, s, 4))  # a race against one more liberty
     if b.stackp <= r.depths.superstring_depth:
         h._add(moves, h.superstring_defenses(b, s))
     h._add(moves, h.second_liberties(b, s))

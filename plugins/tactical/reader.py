@@ -119,12 +119,13 @@ class Reader:
         """The attacker's result if it plays move against the string at s (0 if illegal)."""
         b = self.board
         color = 3 - b.board[s]
+        single = len(b.sref[s].stones) == 1  # type: ignore[union-attr]
         played = self.play(move, color, self.board.stackp <= self.depths.ko_depth)
         if played is None:
             return 0
         try:
             if b.board[s] == EMPTY:
-                return after_move(KO_A if b.ko else WIN, played[0])
+                return after_move(self._capture_code(s, move, single), played[0])
             code, _ = self.after_attack(s)
         finally:
             self.undo(played)
@@ -350,6 +351,7 @@ class Reader:
         conditional_ok = b.stackp <= self.depths.ko_depth
         best, best_move = 0, NO_POINT
         tried = 0
+        single = len(b.sref[s].stones) == 1  # type: ignore[union-attr]
         for move in moves:
             if limit is not None and tried >= limit:
                 break
@@ -360,7 +362,7 @@ class Reader:
             reply = NO_POINT
             try:
                 if b.board[s] == EMPTY:
-                    code = (KO_A if b.ko else WIN) if attacking else 0  # a ko capture may be retaken
+                    code = self._capture_code(s, move, single) if attacking else 0
                 elif attacking:
                     code, reply = self.after_attack(s)
                 else:
@@ -376,6 +378,25 @@ class Reader:
                 if best == WIN:
                     break
         return best, best_move
+
+    def _capture_code(self, s: int, move: int, single: bool) -> int:
+        """The attacker's code for a capture just played: a ko capture may be retaken (KO_A);
+        a lone stone taken by stones left in atari on its own point is no capture at all,
+        for the defender retakes there, bigger (a snapback), and the stone is back."""
+        b = self.board
+        if b.ko:
+            return KO_A
+        capturer = b.sref[move]
+        if not single or capturer is None or capturer.libs != {s}:
+            return WIN
+        played = self.play(s, 3 - b.board[move], False)
+        if played is None:
+            return WIN
+        try:
+            code, _ = self.do_attack(s)
+        finally:
+            self.undo(played)
+        return code
 
     def branch_limit(self) -> int | None:
         """Past branch_depth only the best-ordered move is tried (branching inhibited)."""
