@@ -7,7 +7,7 @@ from core.coords import parse_vertex
 from core.diagram import board_from_diagram
 from plugins.tactical.cache import TranspositionTable
 from plugins.tactical.komaster import GRAY_WHITE, komaster_trymove
-from core.results import KO_A, WIN
+from core.results import KO_A, KO_B, WIN
 from plugins.tactical.reader import Depths, Reader
 
 # A ladder: the black stone at E5 has two liberties; after the atari at F5 every
@@ -246,3 +246,42 @@ def test_the_attacker_saves_its_own_stones_beside_the_liberty_first() -> None:
     assert rescue_guards(board, target) == [m["d"]]
     assert r.attack(target) == (WIN, m["d"])
     assert r.does_attack(parse_vertex("F1", 7), target) == 0
+
+
+def test_a_ko_capture_becomes_a_plain_one_after_an_atari_beside_it() -> None:
+    from plugins.tactical.helpers import ko_approach
+
+    # Taking C2 at C1 is a ko. An atari on B1 (at a) or D1 (at e) first makes the capture
+    # at C1 take two stones, and white cannot answer: connecting at C1 is self-atari.
+    board, m, r = reader(
+        """
+        . . . . . .
+        . . . . . .
+        . X X X . .
+        . X X X . .
+        X X O X . .
+        a O . O e .
+        """
+    )
+    stone, c1 = parse_vertex("C2", 6), parse_vertex("C1", 6)
+    assert r.does_attack(c1, stone) == KO_A
+    assert ko_approach(board, stone) == [m["a"], m["e"]]
+    assert r.attack(stone) == (WIN, m["a"])
+
+
+def test_the_defender_saves_the_neighbour_that_would_be_taken_with_it() -> None:
+    # White A1 would take A2 together with B1-C1 (no ko). Capturing D1 at e first gives
+    # C1 a liberty, so A1 takes A2 alone and black retakes it as a ko: KO_B, not lost.
+    board, m, r = reader(
+        """
+        . . . . . .
+        . . . . . .
+        . . . . . .
+        O O . . . .
+        X O O X . .
+        . X X O e .
+        """
+    )
+    stone = parse_vertex("A2", 6)
+    assert r.attack(stone) == (WIN, parse_vertex("A1", 6))
+    assert r.find_defense(stone) == (KO_B, m["e"])

@@ -6,7 +6,8 @@
   becomes possible (GNU Go's example: the capture on the edge needs a move at `a` first).
 - second_liberties: points next to our liberties that would gain liberties.
 - unlock_liberties: atari the guard of a liberty we cannot take, so that taking it captures.
-- rescue_guards: the attacker saves its stones in atari beside the target's liberties.
+- rescue_guards: save one's own stones in atari beside the target's liberties.
+- ko_approach: the attacker turns a ko capture into a plain one by an atari beside it.
 - save_racing_stones: the defender saves its stones in atari beside a racing neighbour.
 - edge_clamp and ladder tricks: hane and descend moves along the edge.
 - superstring moves: liberties and weak neighbours of the superstring.
@@ -144,16 +145,17 @@ def unlock_liberties(board: Board, s: int) -> list[int]:
     return [m for m in out if board.accuratelib(m, color, 2) >= 2]
 
 
-def rescue_guards(board: Board, s: int) -> list[int]:
-    """For the attacker: captures that save its own stones in atari next to the target's
-    liberties; while they hang, filling the liberty beside them is self-atari."""
+def rescue_guards(board: Board, s: int, defender: bool = False) -> list[int]:
+    """Captures that save the attacker's (or the defender's other) stones in atari next to
+    the target's liberties: while they hang, the move beside them is self-atari for the
+    attacker, or for the defender a capture that the opponent can answer on the liberty."""
     b = board.board
-    attacker = 3 - b[s]
+    side = b[s] if defender else 3 - b[s]
     out: list[int] = []
     seen: set[int] = set()
     for lib in sorted(board.sref[s].libs):  # type: ignore[union-attr]
         for q in board.nbrs[lib]:
-            if b[q] != attacker or len(board.sref[q].libs) != 1:
+            if b[q] != side or board.same_string(q, s) or len(board.sref[q].libs) != 1:
                 continue
             origin = board.origin(q)
             if origin not in seen:
@@ -173,6 +175,20 @@ def save_racing_stones(board: Board, s: int, maxlib: int) -> list[int]:
         for t in board.chainlinks(o, 1):
             if b[t] == color and not board.same_string(t, s):
                 _add(out, board.findlib(t))
+    return out
+
+
+def ko_approach(board: Board, s: int) -> list[int]:
+    """For the attacker, where taking the lone stone s is a ko: atari the defender's other
+    strings beside the capture point, so that the capture takes them too and is no ko."""
+    b = board.board
+    out: list[int] = []
+    for lib in board.findlib(s):
+        if board.is_ko(lib, 3 - b[s]) != s:
+            continue
+        for q in board.nbrs[lib]:
+            if b[q] == b[s] and not board.same_string(q, s) and len(board.sref[q].libs) == 2:  # type: ignore[union-attr]
+                _add(out, [x for x in board.findlib(q) if x != lib])
     return out
 
 

@@ -15,10 +15,11 @@ if TYPE_CHECKING:
 def attack1(r: Reader, s: int) -> tuple[int, int]:
     """Take the last liberty (a ko capture only as the komaster rules allow); where that
     capture is answered by a bigger recapture on the same point, first save the stones
-    that would be recaptured."""
+    that would be recaptured; where it is a ko, first atari the stones beside it."""
     b = r.board
     moves = list(b.sref[s].libs)  # type: ignore[union-attr]
     h._add(moves, h.rescue_guards(b, s))
+    h._add(moves, h.ko_approach(b, s))
     return r.try_attacks(s, moves)
 
 
@@ -27,4 +28,5 @@ def defend1(r: Reader, s: int) -> tuple[int, int]:
     b = r.board
     moves = break_chain(b, s, 1)
     moves += [lib for lib in b.sref[s].libs if lib not in moves]  # type: ignore[union-attr]
+    h._add(moves, h.rescue_guards(b, s, defender=True))
     return r.try_defenses(s, order_defenses(b, s, moves))

@@ -61,6 +61,7 @@ def defend2(r: Reader, s: int) -> tuple[int, int]:
         h._add(moves, h.break_chain_efficient(b, s))
         h._add(moves, h.unlock_liberties(b, s))
         if b.stackp <= d.vital_depth + 1:
+            h._add(moves, h.rescue_guards(b, s, defender=True))
             h._add(moves, h.break_chain(b, s, 3))  # shorten a neighbour in a capturing race
             h._add(moves, h.save_racing_stones(b, s, 3))
     if b.stackp <= d.superstring_depth:
