@@ -285,3 +285,24 @@ def test_the_defender_saves_the_neighbour_that_would_be_taken_with_it() -> None:
     stone = parse_vertex("A2", 6)
     assert r.attack(stone) == (WIN, parse_vertex("A1", 6))
     assert r.find_defense(stone) == (KO_B, m["e"])
+
+
+def test_the_guard_of_a_self_atari_liberty_is_shortened() -> None:
+    from plugins.tactical.helpers import shorten_guards
+
+    # White at D1 would be in atari (only D2 left): E1 guards that point. The candidates
+    # are E1's other liberties, e and f; once E1 is short of liberties, D1 captures it.
+    board, m, _ = reader(
+        """
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        O O O . e . .
+        . X X . X f .
+        """
+    )
+    target = parse_vertex("B1", 7)
+    assert board.is_self_atari(parse_vertex("D1", 7), WHITE)
+    assert sorted(shorten_guards(board, target)) == sorted([m["e"], m["f"]])

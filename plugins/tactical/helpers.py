@@ -5,7 +5,8 @@
 - backfill: fill a liberty of the attacker's own weak stones first, so that the atari
   becomes possible (GNU Go's example: the capture on the edge needs a move at `a` first).
 - second_liberties: points next to our liberties that would gain liberties.
-- unlock_liberties: atari the guard of a liberty we cannot take, so that taking it captures.
+- unlock_liberties, shorten_guards: shorten the guard of a liberty one cannot take, so that
+  taking it captures.
 - rescue_guards: save one's own stones in atari beside the target's liberties.
 - ko_approach: the attacker turns a ko capture into a plain one by an atari beside it.
 - save_racing_stones: the defender saves its stones in atari beside a racing neighbour.
@@ -188,6 +189,22 @@ def ko_approach(board: Board, s: int) -> list[int]:
             continue
         for q in board.nbrs[lib]:
             if b[q] == b[s] and not board.same_string(q, s) and len(board.sref[q].libs) == 2:  # type: ignore[union-attr]
+                _add(out, [x for x in board.findlib(q) if x != lib])
+    return out
+
+
+def shorten_guards(board: Board, s: int) -> list[int]:
+    """For the attacker, where the move on a liberty of the target is self-atari: the other
+    liberties of the defender's short strings guarding that point; once they are in atari,
+    the move there captures them."""
+    b = board.board
+    attacker = 3 - b[s]
+    out: list[int] = []
+    for lib in board.findlib(s):
+        if board.accuratelib(lib, attacker, 2) > 1:
+            continue
+        for q in board.nbrs[lib]:
+            if b[q] == b[s] and not board.same_string(q, s) and len(board.sref[q].libs) <= 3:  # type: ignore[union-attr]
                 _add(out, [x for x in board.findlib(q) if x != lib])
     return out
 

@@ -15,9 +15,10 @@ from plugins.tactical.ordering import order_attacks, order_defenses
 if TYPE_CHECKING:
     from plugins.tactical.reader import Reader
 
-# The attacker takes the outside liberties of a defender string racing its boundary stones
-# only at the root and the first reply: deeper, the extra moves multiply the tree.
-OUTER_RACE_PLIES: Final = 1
+# Only at the root and the first reply does the attacker try the wider moves (outside
+# liberties of strings racing its boundary stones, approach moves to safe ataris):
+# deeper, they multiply the tree for little.
+NEAR_ROOT_PLIES: Final = 1
 
 
 def _own_weak(r: Reader, s: int) -> list[int]:
@@ -38,12 +39,15 @@ def attack2(r: Reader, s: int) -> tuple[int, int]:
         h._add(moves, _own_weak(r, s))
         h._add(moves, h.nets(b, s))
         h._add(moves, h.rescue_guards(b, s))
-        if any(b.accuratelib(lib, 3 - b.board[s]) <= 1 for lib in b.sref[s].libs):  # type: ignore[union-attr]
+        if b.stackp <= NEAR_ROOT_PLIES or \
+                any(b.accuratelib(lib, 3 - b.board[s]) <= 1 for lib in b.sref[s].libs):  # type: ignore[union-attr]
             h._add(moves, h.approach(b, s))
+        if b.stackp <= NEAR_ROOT_PLIES:
+            h._add(moves, h.shorten_guards(b, s))
     if b.stackp <= d.superstring_depth:
         h._add(moves, h.superstring_attacks(b, s))
     if b.stackp <= d.backfill_depth:
-        h._add(moves, h.save_boundary(b, s, race=3 if b.stackp <= OUTER_RACE_PLIES else 1))
+        h._add(moves, h.save_boundary(b, s, race=3 if b.stackp <= NEAR_ROOT_PLIES else 1))
         h._add(moves, h.edge_moves(b, s))
         h._add(moves, h.backfill(b, s))
     return r.try_attacks(s, order_attacks(b, s, moves))  # ladders branch at any depth
