@@ -42,9 +42,23 @@ def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
     """Defending moves for s, best first, by the liberties the string has after them."""
     b = board.board
     color = b[s]
+    opp = 3 - color
+    sref, nbrs = board.sref, board.nbrs
+    own_libs = sref[s].libs  # type: ignore[union-attr]
     scored = []
     for m in moves:
         if b[m] != EMPTY:
+            continue
+        if not any(b[q] == opp and len(sref[q].libs) == 1 for q in nbrs[m]):  # type: ignore[union-attr]
+            # no capture: the liberties follow without playing the move
+            after = board.approxlib(m, color)
+            if after == 0:
+                continue  # suicide
+            libs = after if m in own_libs else len(own_libs)
+            score = 10 * min(libs, 5)
+            if libs <= 1:
+                score -= 30
+            scored.append((-score, m))
             continue
         if not board.trymove(m, color):
             if board.is_ko(m, color):
