@@ -180,15 +180,16 @@ def save_racing_stones(board: Board, s: int, maxlib: int) -> list[int]:
 
 
 def ko_approach(board: Board, s: int) -> list[int]:
-    """For the attacker, where taking the lone stone s is a ko: atari the defender's other
-    strings beside the capture point, so that the capture takes them too and is no ko."""
+    """For the attacker, where taking the lone stone s is a ko: shorten the defender's other
+    strings beside the capture point (two or three liberties), so that the capture takes
+    them too, or ataris them, instead of leaving a ko to be retaken."""
     b = board.board
     out: list[int] = []
     for lib in board.findlib(s):
         if board.is_ko(lib, 3 - b[s]) != s:
             continue
         for q in board.nbrs[lib]:
-            if b[q] == b[s] and not board.same_string(q, s) and len(board.sref[q].libs) == 2:  # type: ignore[union-attr]
+            if b[q] == b[s] and not board.same_string(q, s) and len(board.sref[q].libs) in (2, 3):  # type: ignore[union-attr]
                 _add(out, [x for x in board.findlib(q) if x != lib])
     return out
 
