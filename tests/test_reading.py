@@ -306,3 +306,27 @@ def test_the_guard_of_a_self_atari_liberty_is_shortened() -> None:
     target = parse_vertex("B1", 7)
     assert board.is_self_atari(parse_vertex("D1", 7), WHITE)
     assert sorted(shorten_guards(board, target)) == sorted([m["e"], m["f"]])
+
+
+def test_reading_never_repeats_a_position_of_its_line() -> None:
+    # Black B5 takes two; white D5 and black A5 follow; white C5 would take two back and
+    # bring the whole board back to where the line began. The board allows the move;
+    # the reader refuses it, so a cycle cannot be read over and over until depth runs out.
+    board, _, r = reader(
+        """
+        . . O O X
+        O O X X .
+        O . X X .
+        O X O . .
+        O O X . O
+        """
+    )
+    moves = [("B5", BLACK), ("D5", WHITE), ("A5", BLACK)]
+    tokens = [r.play(parse_vertex(v, 5), c, False) for v, c in moves]
+    assert all(t is not None for t in tokens)
+    c5 = parse_vertex("C5", 5)
+    assert board.is_legal(c5, WHITE)
+    assert r.play(c5, WHITE, False) is None
+    for t in reversed(tokens):
+        r.undo(t)  # type: ignore[arg-type]
+    assert board.stackp == 0 and r.path == []
