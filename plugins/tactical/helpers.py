@@ -188,9 +188,7 @@ def ko_approach(board: Board, s: int) -> list[int]:
     for lib in board.findlib(s):
         if board.is_ko(lib, 3 - b[s]) != s:
             continue
-        for q in board.nbrs[lib]:
-            if b[q] == b[s] and not board.same_string(q, s) and len(board.sref[q].libs) in (2, 3):  # type: ignore[union-attr]
-                _add(out, [x for x in board.findlib(q) if x != lib])
+        _shorten_beside(board, s, lib, 2, out)
     return out
 
 
@@ -204,10 +202,16 @@ def shorten_guards(board: Board, s: int) -> list[int]:
     for lib in board.findlib(s):
         if board.accuratelib(lib, attacker, 2) > 1:
             continue
-        for q in board.nbrs[lib]:
-            if b[q] == b[s] and not board.same_string(q, s) and len(board.sref[q].libs) <= 3:  # type: ignore[union-attr]
-                _add(out, [x for x in board.findlib(q) if x != lib])
+        _shorten_beside(board, s, lib, 1, out)
     return out
+
+
+def _shorten_beside(board: Board, s: int, lib: int, minlib: int, out: list[int]) -> None:
+    """Add the other liberties of the defender's strings (not s) at lib with minlib to 3 liberties."""
+    b = board.board
+    for q in board.nbrs[lib]:
+        if b[q] == b[s] and not board.same_string(q, s) and minlib <= len(board.sref[q].libs) <= 3:  # type: ignore[union-attr]
+            _add(out, [x for x in board.findlib(q) if x != lib])
 
 
 def special_rescue(board: Board, s: int) -> list[int]:
