@@ -329,4 +329,4 @@ def test_reading_never_repeats_a_position_of_its_line() -> None:
     assert r.play(c5, WHITE, False) is None
     for t in reversed(tokens):
         r.undo(t)  # type: ignore[arg-type]
-    assert board.stackp == 0 and r.path == []
+    assert board.stackp == 0 and not r.path

@@ -8,7 +8,7 @@
 - unlock_liberties, shorten_guards: shorten the guard of a liberty one cannot take, so that
   taking it captures.
 - rescue_guards: save one's own stones in atari beside the target's liberties.
-- ko_approach: the attacker turns a ko capture into a plain one by an atari beside it.
+- ko_approach: the attacker turns a ko capture into a plain one by shortening the stones beside it.
 - save_racing_stones: the defender saves its stones in atari beside a racing neighbour.
 - edge_clamp and ladder tricks: hane and descend moves along the edge.
 - superstring moves: liberties and weak neighbours of the superstring.

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def attack1(r: Reader, s: int) -> tuple[int, int]:
     """Take the last liberty (a ko capture only as the komaster rules allow); where that
     capture is answered by a bigger recapture on the same point, first save the stones
-    that would be recaptured; where it is a ko, first atari the stones beside it."""
+    that would be recaptured; where it is a ko, first shorten the stones beside it."""
     b = r.board
     moves = list(b.sref[s].libs)  # type: ignore[union-attr]
     h._add(moves, h.rescue_guards(b, s))

@@ -81,7 +81,7 @@ class Reader:
         self.komaster = EMPTY
         self.kom_pos = NO_POINT
         self.shadow: set[int] | None = None
-        self.path: list[int] = []  # hashes of the positions on the line being read (after each move)
+        self.path: set[int] = set()  # hashes of the positions on the line being read (after each move)
         self.root_hash = board.hash  # the position the line started from
         self.tree: VariationTree | None = None
         self.variation = 0
@@ -245,7 +245,7 @@ class Reader:
         if self.board.hash == self.root_hash or self.board.hash in self.path:
             self.board.popgo()  # the whole board repeats a position of this line: a cycle
             return None
-        self.path.append(self.board.hash)
+        self.path.add(self.board.hash)
         token = (km.conditional, self.komaster, self.kom_pos)
         self.komaster, self.kom_pos = km.komaster, km.kom_pos
         if self.tree is not None:
@@ -254,8 +254,8 @@ class Reader:
 
     def undo(self, token: tuple[bool, int, int]) -> None:
         """Pop the move pushed by play and restore the komaster state."""
+        self.path.discard(self.board.hash)
         self.board.popgo()
-        self.path.pop()
         _, self.komaster, self.kom_pos = token
         if self.tree is not None:
             self.tree.pop()
