@@ -330,3 +330,23 @@ def test_reading_never_repeats_a_position_of_its_line() -> None:
     for t in reversed(tokens):
         r.undo(t)  # type: ignore[arg-type]
     assert board.stackp == 0 and not r.path
+
+
+def test_a_race_against_one_more_liberty_is_looked_at_near_the_root() -> None:
+    from plugins.tactical.helpers import break_chain_efficient
+
+    # White's B2-B3 shares A3 with black's A2 and has four liberties: too many for the
+    # usual shortening of a racing neighbour, but near the root (maxlib 4) its outside
+    # liberties are candidates: the indirect defence of taking the racer's liberties.
+    board, m, _ = reader(
+        """
+        . . . . .
+        . c . . .
+        . O d . .
+        X O e . .
+        . X . . .
+        """
+    )
+    target = parse_vertex("A2", 5)
+    assert break_chain_efficient(board, target) == []
+    assert sorted(break_chain_efficient(board, target, 4)) == sorted([m["c"], m["d"], m["e"]])

@@ -68,6 +68,7 @@ def defend2(r: Reader, s: int) -> tuple[int, int]:
             h._add(moves, h.rescue_guards(b, s, defender=True))
             h._add(moves, h.break_chain(b, s, 3))  # shorten a neighbour in a capturing race
             h._add(moves, h.save_racing_stones(b, s, 3))
+            h._add(moves, h.break_chain_efficient(b, s, 4))
     if b.stackp <= d.superstring_depth:
         h._add(moves, h.superstring_defenses(b, s))
     if b.stackp <= d.backfill_depth:
