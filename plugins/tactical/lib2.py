@@ -62,13 +62,13 @@ def defend2(r: Reader, s: int) -> tuple[int, int]:
     if b.stackp <= d.depth:
         h._add(moves, h.break_chain_safe(b, s, 2))
     if b.stackp <= d.break_chain_depth:
-        h._add(moves, h.break_chain_efficient(b, s))
+        near_root = b.stackp <= d.vital_depth + 1
+        h._add(moves, h.break_chain_efficient(b, s, 4 if near_root else 3))  # near the root, a racer one liberty up too
         h._add(moves, h.unlock_liberties(b, s))
-        if b.stackp <= d.vital_depth + 1:
+        if near_root:
             h._add(moves, h.rescue_guards(b, s, defender=True))
             h._add(moves, h.break_chain(b, s, 3))  # shorten a neighbour in a capturing race
             h._add(moves, h.save_racing_stones(b, s, 3))
-            h._add(moves, h.break_chain_efficient(b, s, 4))
     if b.stackp <= d.superstring_depth:
         h._add(moves, h.superstring_defenses(b, s))
     if b.stackp <= d.backfill_depth:

@@ -33,12 +33,13 @@ def defend3(r: Reader, s: int) -> tuple[int, int]:
     moves = h.break_chain(b, s, 1)
     h._add(moves, sorted(b.sref[s].libs))  # type: ignore[union-attr]
     h._add(moves, h.break_chain_safe(b, s, 2))
+    near_root = b.stackp <= r.depths.vital_depth + 1
+    if b.stackp <= r.depths.break_chain_depth or near_root:
+        h._add(moves, h.break_chain_efficient(b, s, 4 if near_root else 3))  # near the root, a racer one liberty up too
     if b.stackp <= r.depths.break_chain_depth:
-        h._add(moves, h.break_chain_efficient(b, s))
         h._add(moves, h.unlock_liberties(b, s))
-    if b.stackp <= r.depths.vital_depth + 1:
+    if near_root:
         h._add(moves, h.save_racing_stones(b, s, 3))
-        h._add(moves, h.break_chain_efficient(b, s, 4))  # a race against one more liberty
     if b.stackp <= r.depths.superstring_depth:
         h._add(moves, h.superstring_defenses(b, s))
     h._add(moves, h.second_liberties(b, s))

@@ -54,11 +54,7 @@ def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
             after = board.approxlib(m, color)
             if after == 0:
                 continue  # suicide
-            libs = after if m in own_libs else len(own_libs)
-            score = 10 * min(libs, 5)
-            if libs <= 1:
-                score -= 30
-            scored.append((-score, m))
+            scored.append((-_defence_score(after if m in own_libs else len(own_libs), 0), m))
             continue
         if not board.trymove(m, color):
             if board.is_ko(m, color):
@@ -70,10 +66,11 @@ def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
         libs = len(board.sref[s].libs)  # type: ignore[union-attr]
         captured = board.captures[color]
         board.popgo()
-        gained = captured - board.captures[color]
-        score = 10 * min(libs, 5) + 3 * gained
-        if libs <= 1:
-            score -= 30
-        scored.append((-score, m))
+        scored.append((-_defence_score(libs, captured - board.captures[color]), m))
     scored.sort()
     return [m for _, m in scored]
+
+
+def _defence_score(libs: int, gained: int) -> int:
+    """Liberties after the move count most, captured stones a little; atari is a last resort."""
+    return 10 * min(libs, 5) + 3 * gained - (30 if libs <= 1 else 0)

@@ -360,7 +360,7 @@ class Reader:
         conditional_ok = b.stackp <= self.depths.ko_depth
         best, best_move = 0, NO_POINT
         tried = 0
-        single = len(b.sref[s].stones) == 1  # type: ignore[union-attr]
+        single = attacking and len(b.sref[s].stones) == 1  # type: ignore[union-attr]
         for move in moves:
             if limit is not None and tried >= limit:
                 break
