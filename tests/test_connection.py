@@ -157,6 +157,52 @@ def test_a_cut_that_only_works_as_a_ko() -> None:
     assert r2.disconnect(a, b) == (WIN, v("D1", board))  # without ko threats black cannot retake
 
 
+# Black C4-C3 and E4-E3 have two ways to join: D4, and capturing white D3 (two liberties)
+# by D2 or D4. They are not independent: white's D4 takes the one and gives D3 the
+# liberties to escape the other ("a cutting stone with room is no capture").
+ESCAPE_CUT = """
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . X . X . .
+. . X O X . .
+. . . . . . .
+. . . . . . .
+"""
+
+# Black B4 and H4 are five points apart on an empty line.
+FAR_APART = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. X . . . . . X .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def test_a_capture_that_one_cut_prevents_is_no_second_link() -> None:
+    board, r = reading(ESCAPE_CUT)
+    a, b, d4 = v("C4", board), v("E4", board), v("D4", board)
+    g = gap(board, a, string_seeds(board, b), 1, 4 * STONE, r._capture_move)
+    assert g.direct() == sorted([d4, v("D2", board)])
+    assert not g.double_link()  # white's D4 gives D3 room: the capture needs reading
+    assert r.disconnect(a, b) == (WIN, d4)
+    assert r.nodes > 1
+
+
+def test_strings_already_apart_are_cut_on_the_road_between() -> None:
+    board, r = reading(FAR_APART)
+    a, b = v("B5", board), v("H5", board)
+    code, move = r.disconnect(a, b)
+    assert code == WIN and r.nodes == 1  # too far apart to read
+    assert move in [v(x, board) for x in ("C5", "D5", "E5", "F5", "G5")]
+    assert r.block_off(a, frozenset({v("H6", board)}))[0] == WIN
+
+
 def test_results_agree_with_and_without_the_table() -> None:
     for diagram, (x, y) in ((BAMBOO, ("C5", "C3")), (HANGING, ("C4", "E4")), (LADDER_CUT, ("E6", "D5")),
                             (THROUGH_CAPTURE, ("C3", "E3")), (KO_CUT, ("C1", "E1"))):

@@ -18,7 +18,7 @@ where to cut ("the opponent's key point is my key point").
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from core.board import Board
@@ -121,6 +121,8 @@ class Gap:
 
     total: int  # the cheapest join, in hundredths of a stone (FAR if none within the limit)
     points: dict[int, int]  # empty point -> cost of the cheapest path through it
+    spoilers: dict[int, frozenset[int]] = field(default_factory=dict)  # capture link -> cutting moves that spoil it
+    kos: set[int] = field(default_factory=set)  # links that capture as a ko: the cutter may retake
 
     def within(self, slack: int) -> list[int]:
         """Empty points on paths at most slack more than the cheapest, best first."""
@@ -130,6 +132,13 @@ class Gap:
     def direct(self) -> list[int]:
         """Points where one stone joins them (common liberties, captures of a cutting stone)."""
         return sorted(p for p, t in self.points.items() if t <= STONE)
+
+    def double_link(self) -> bool:
+        """True if two direct points join them and no one cutting move spoils both: a stone
+        on one, or beside a liberty of a string the other captures, which may then escape."""
+        direct = [p for p in self.direct() if p not in self.kos]
+        spoiled = [self.spoilers.get(p, frozenset()) | {p} for p in direct]
+        return any(not (spoiled[i] & spoiled[j]) for i in range(len(direct)) for j in range(i))
 
 
 def gap(board: Board, a: int, goal_seeds: dict[int, int], color: int, limit: int,
@@ -147,6 +156,8 @@ def gap(board: Board, a: int, goal_seeds: dict[int, int], color: int, limit: int
     from_goal = distances(board, goal_seeds, color, limit, captured_by, costs)
     b = board.board
     points: dict[int, int] = {}
+    spoilers: dict[int, frozenset[int]] = {}
+    kos: set[int] = set()
     for p, da in from_a.items():
         if b[p] == EMPTY and p in from_goal and costs[p]:  # no one needs a point he cannot use
             t = da + from_goal[p] - costs[p]  # the point is counted from both sides
@@ -158,11 +169,15 @@ def gap(board: Board, a: int, goal_seeds: dict[int, int], color: int, limit: int
             move = captured_by(board.sref[p].origin)  # type: ignore[union-attr]
             cost = STONE if move else STONE * len(libs)
             t = da + from_goal[p] - cost  # its capture is counted from both sides
+            room = frozenset(q for lib in libs for q in (lib, *board.nbrs[lib]))
             for lib in [move] if move else libs:
                 if t <= limit and points.get(lib, FAR) > t:
                     points[lib] = t
+                    spoilers[lib] = room if len(libs) > 1 else frozenset()
+                    if board.is_ko(lib, color):
+                        kos.add(lib)
     total = min(points.values(), default=FAR)
     for p, da in from_a.items():  # a goal stone reached straight by diagonals
         if b[p] == color and from_goal.get(p) == 0:
             total = min(total, da)
-    return Gap(total, points)
+    return Gap(total, points, spoilers, kos)

@@ -98,7 +98,10 @@ class ConnectionReader:
         if b.board[a] not in (1, 2) or (goal.stone and b.board[goal.stone] != b.board[a]):
             return 0, NO_POINT
         try:
-            return self._read(routine, a, goal, 0)
+            code, move = self._read(routine, a, goal, 0)
+            if routine == DISCONNECT and code == WIN and move == NO_POINT:
+                move = self._key_point(a, goal)
+            return code, move
         except ConnectionAborted:
             while b.stackp > self.base:
                 self._undo(EMPTY)
@@ -111,10 +114,16 @@ class ConnectionReader:
             return b.same_string(a, goal.stone)
         return any(b.board[p] == b.board[a] and b.same_string(a, p) for p in goal.area)
 
-    def _gap(self, a: int, goal: Goal, color: int) -> Gap:
+    def _gap(self, a: int, goal: Goal, color: int, stones: int = 0) -> Gap:
         b = self.board
         seeds = string_seeds(b, goal.stone) if goal.stone else area_seeds(b, goal.area, color)
-        return gap(b, a, seeds, color, self.limits.max_gap * STONE, self._capture_move)
+        return gap(b, a, seeds, color, (stones or self.limits.max_gap) * STONE, self._capture_move)
+
+    def _key_point(self, a: int, goal: Goal) -> int:
+        """Where to cut strings that are already apart: the connector's cheapest point on a
+        longer road (NO_POINT if there is none), so that a cut stays a cut."""
+        best = self._gap(a, goal, self.board.board[a], 2 * self.limits.max_gap).within(0)
+        return best[0] if best else NO_POINT
 
     def _capture_move(self, s: int) -> int:
         """The move that captures the string at s outright (0 if none is found); only
@@ -184,7 +193,7 @@ class ConnectionReader:
         if g.total > self.limits.max_gap * STONE:
             return WIN, NO_POINT  # too far apart: already cut
         direct = g.direct()
-        if len(direct) >= 2 and all(not s or len(b.sref[s].libs) >= 3 for s in (a, goal.stone)):  # type: ignore[union-attr]
+        if g.double_link() and all(not s or len(b.sref[s].libs) >= 3 for s in (a, goal.stone)):  # type: ignore[union-attr]
             return 0, NO_POINT  # a double link between strings that cannot be captured
         if depth >= self.limits.depth:
             return (0, NO_POINT) if self._safe_link(direct, 3 - color) else (WIN, NO_POINT)
