@@ -14,8 +14,8 @@ from core.coords import parse_vertex
 from core.diagram import board_from_diagram
 from core.results import KO_A, WIN
 from core.sgf import parse_sgf
-from plugins.connection.distance import DIAGONAL, STONE, TIGER, gap, point_cost, string_seeds
-from plugins.connection.reader import ConnectionReader, Limits, NoTable
+from plugins.connection.distance import DIAGONAL, STONE, TIGER, Gap, gap, point_cost, string_seeds
+from plugins.connection.reader import ConnectionReader, Limits, NoTable, _ranked
 from plugins.tactical.plugin import TacticalService
 from tests.gtp_helpers import ask, server
 
@@ -201,6 +201,13 @@ def test_strings_already_apart_are_cut_on_the_road_between() -> None:
     assert code == WIN and r.nodes == 1  # too far apart to read
     assert move in [v(x, board) for x in ("C5", "D5", "E5", "F5", "G5")]
     assert r.block_off(a, frozenset({v("H6", board)}))[0] == WIN
+
+
+def test_moves_are_ranked_by_distance_and_forcing_moves_gain_half_a_stone() -> None:
+    road = Gap(total=STONE, points={10: STONE, 11: STONE + 30, 12: STONE + 60, 14: 3 * STONE})
+    # 12 is an atari on the road, 13 an atari off it; 14 is too far to be a connecting point
+    assert _ranked(road, [12, 13]) == [10, 12, 11, 13]
+    assert _ranked(road, [12, 12]) == [12, 10, 11]  # two threats at once
 
 
 def test_results_agree_with_and_without_the_table() -> None:

@@ -23,6 +23,7 @@ from core.sgf import VariationTree
 from plugins.connection.distance import STONE, Gap, area_seeds, gap, string_seeds
 
 CONNECT, DISCONNECT = 1, 2
+FORCING = STONE // 2  # what a forcing move (an atari, saving stones in atari) gains in the move order
 
 
 @dataclass
@@ -244,35 +245,32 @@ class ConnectionReader:
 
     # ------------------------------------------------------------------ moves
     def _connector_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
-        """Captures of cutting stones in atari, the connecting points, then saving weak ends."""
+        """The connecting points; captures of cutting stones in atari, saving weak ends and
+        ataris of two-liberty cutting strings on the road are forcing."""
         b = self.board
         ends = [s for s in (a, goal.stone) if s]
-        out: list[int] = []
+        forcing: list[int] = []
         for s in ends:
             for o in b.chainlinks(s, 1):
-                _add(out, b.findlib(o))
-        _add(out, g.within(STONE))
-        for s in ends:
+                forcing += b.findlib(o)
             if len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
-                _add(out, b.findlib(s))
+                forcing += b.findlib(s)
+        out = _ranked(g, forcing)
         for s in ends:
             for o in b.chainlinks(s, 2):
                 _add(out, [p for p in b.findlib(o) if p in g.points])
         return out
 
     def _cutter_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
-        """Ataris of weak ends, saving cutting stones in atari, then the connecting points."""
+        """The connecting points; ataris of weak ends and saving cutting stones in atari are forcing."""
         b = self.board
-        ends = [s for s in (a, goal.stone) if s]
-        out: list[int] = []
-        for s in ends:
-            if len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
-                _add(out, b.findlib(s))
-        for s in ends:
-            for o in b.chainlinks(s, 1):  # a cutting stone in atari: extend it
-                _add(out, b.findlib(o))
-        _add(out, g.within(STONE))
-        return out
+        forcing: list[int] = []
+        for s in (a, goal.stone):
+            if s and len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
+                forcing += b.findlib(s)
+            for o in b.chainlinks(s, 1) if s else ():  # a cutting stone in atari: extend it
+                forcing += b.findlib(o)
+        return _ranked(g, forcing)
 
     def _play(self, move: int, color: int, depth: int) -> tuple[bool, int] | None:
         """Play a move, a conditional ko capture where allowed; None if it cannot be played."""
@@ -298,6 +296,15 @@ class ConnectionReader:
         self.komaster = previous
         if self.tree is not None:
             self.tree.pop()
+
+
+def _ranked(g: Gap, forcing: list[int]) -> list[int]:
+    """The points within a stone of the cheapest join and the forcing moves, cheapest first;
+    a forcing move ranks FORCING closer for each threat it makes (it gains a tempo)."""
+    bonus = dict.fromkeys(g.within(STONE), 0)
+    for m in forcing:
+        bonus[m] = bonus.get(m, 0) + FORCING
+    return sorted(bonus, key=lambda m: (g.points.get(m, g.total + STONE) - bonus[m], m))
 
 
 def _add(out: list[int], moves: list[int]) -> None:
