@@ -15,7 +15,7 @@ from core.diagram import board_from_diagram
 from core.results import KO_A, WIN
 from core.sgf import parse_sgf
 from plugins.connection.distance import DIAGONAL, STONE, TIGER, Gap, gap, point_cost, string_seeds
-from plugins.connection.reader import ConnectionReader, Limits, NoTable, _ranked
+from plugins.connection.reader import ConnectionReader, Goal, Limits, NoTable, _ranked
 from plugins.tactical.plugin import TacticalService
 from tests.gtp_helpers import ask, server
 
@@ -208,6 +208,30 @@ def test_moves_are_ranked_by_distance_and_forcing_moves_gain_half_a_stone() -> N
     # 12 is an atari on the road, 13 an atari off it; 14 is too far to be a connecting point
     assert _ranked(road, [12, 13]) == [10, 12, 11, 13]
     assert _ranked(road, [12, 12]) == [12, 10, 11]  # two threats at once
+
+
+# The road from black B4 to F4 captures white C4 and E4 (each in atari) and passes
+# through black D4, itself in atari: white's D3 takes the bridge and saves both.
+BRIDGE = """
+. . . . . . .
+. . . . . . .
+. . . O . . .
+. X O X O X .
+. . X . X . .
+. . . . . . .
+. . . . . . .
+"""
+
+
+def test_a_bridge_in_atari_is_a_forcing_point_for_both_sides() -> None:
+    board, r = reading(BRIDGE)
+    a, b, d3, d4 = v("B4", board), v("F4", board), v("D3", board), v("D4", board)
+    g = gap(board, a, string_seeds(board, b), 1, 4 * STONE, r._capture_move)
+    assert d4 in g.bridges and g.total == 2 * STONE  # two captures, through D4
+    goal = Goal(stone=b)
+    cuts, joins = r._cutter_moves(a, goal, g), r._connector_moves(a, goal, g)
+    first = [v(x, board) for x in ("C5", "E5")]  # the captures and the saving extensions
+    assert cuts[:3] == first + [d3] and joins[:3] == first + [d3]
 
 
 def test_results_agree_with_and_without_the_table() -> None:

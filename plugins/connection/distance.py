@@ -123,6 +123,7 @@ class Gap:
     points: dict[int, int]  # empty point -> cost of the cheapest path through it
     spoilers: dict[int, frozenset[int]] = field(default_factory=dict)  # capture link -> cutting moves that spoil it
     kos: set[int] = field(default_factory=set)  # links that capture as a ko: the cutter may retake
+    bridges: list[int] = field(default_factory=list)  # origins of our strings the road passes through
 
     def within(self, slack: int) -> list[int]:
         """Empty points on paths at most slack more than the cheapest, best first."""
@@ -180,4 +181,6 @@ def gap(board: Board, a: int, goal_seeds: dict[int, int], color: int, limit: int
     for p, da in from_a.items():  # a goal stone reached straight by diagonals
         if b[p] == color and from_goal.get(p) == 0:
             total = min(total, da)
-    return Gap(total, points, spoilers, kos)
+    bridges = {board.sref[p].origin for p, da in from_a.items()  # type: ignore[union-attr]
+               if b[p] == color and da and from_goal.get(p) and da + from_goal[p] <= total + STONE}
+    return Gap(total, points, spoilers, kos, sorted(bridges))

@@ -255,6 +255,9 @@ class ConnectionReader:
                 forcing += b.findlib(o)
             if len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
                 forcing += b.findlib(s)
+        for s in g.bridges:  # a stone the road passes through, in atari: save it
+            if len(b.sref[s].libs) == 1:  # type: ignore[union-attr]
+                forcing += b.findlib(s)
         out = _ranked(g, forcing)
         for s in ends:
             for o in b.chainlinks(s, 2):
@@ -270,6 +273,9 @@ class ConnectionReader:
                 forcing += b.findlib(s)
             for o in b.chainlinks(s, 1) if s else ():  # a cutting stone in atari: extend it
                 forcing += b.findlib(o)
+        for s in g.bridges:  # a stone the road passes through, in atari: capture it
+            if len(b.sref[s].libs) == 1:  # type: ignore[union-attr]
+                forcing += b.findlib(s)
         return _ranked(g, forcing)
 
     def _play(self, move: int, color: int, depth: int) -> tuple[bool, int] | None:
