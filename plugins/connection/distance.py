@@ -170,11 +170,11 @@ def gap(board: Board, a: int, goal_seeds: dict[int, int], color: int, limit: int
             move = captured_by(board.sref[p].origin)  # type: ignore[union-attr]
             cost = STONE if move else STONE * len(libs)
             t = da + from_goal[p] - cost  # its capture is counted from both sides
-            room = frozenset(q for lib in libs for q in (lib, *board.nbrs[lib]))
+            room = frozenset(q for lib in libs for q in (lib, *board.nbrs[lib])) if len(libs) > 1 else frozenset()
             for lib in [move] if move else libs:
                 if t <= limit and points.get(lib, FAR) > t:
                     points[lib] = t
-                    spoilers[lib] = room if len(libs) > 1 else frozenset()
+                    spoilers[lib] = room  # where the cutter gives a string not in atari room to escape
                     if board.is_ko(lib, color):
                         kos.add(lib)
     total = min(points.values(), default=FAR)

@@ -245,38 +245,34 @@ class ConnectionReader:
 
     # ------------------------------------------------------------------ moves
     def _connector_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
-        """The connecting points; captures of cutting stones in atari, saving weak ends and
-        ataris of two-liberty cutting strings on the road are forcing."""
+        """The connecting points and the forcing moves, then ataris of two-liberty cutting
+        strings on the road."""
         b = self.board
-        ends = [s for s in (a, goal.stone) if s]
-        forcing: list[int] = []
-        for s in ends:
-            for o in b.chainlinks(s, 1):
-                forcing += b.findlib(o)
-            if len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
-                forcing += b.findlib(s)
-        for s in g.bridges:  # a stone the road passes through, in atari: save it
-            if len(b.sref[s].libs) == 1:  # type: ignore[union-attr]
-                forcing += b.findlib(s)
-        out = _ranked(g, forcing)
-        for s in ends:
-            for o in b.chainlinks(s, 2):
+        out = _ranked(g, self._forcing(a, goal, g))
+        for s in (a, goal.stone):
+            for o in b.chainlinks(s, 2) if s else ():
                 _add(out, [p for p in b.findlib(o) if p in g.points])
         return out
 
     def _cutter_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
-        """The connecting points; ataris of weak ends and saving cutting stones in atari are forcing."""
+        """The connecting points and the forcing moves."""
+        return _ranked(g, self._forcing(a, goal, g))
+
+    def _forcing(self, a: int, goal: Goal, g: Gap) -> list[int]:
+        """The liberties of short strings, which both sides want ("the opponent's key point is
+        mine"): a weak end (two liberties or fewer), a cutting stone in atari, and a string
+        in atari that the road passes through."""
         b = self.board
         forcing: list[int] = []
         for s in (a, goal.stone):
             if s and len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
                 forcing += b.findlib(s)
-            for o in b.chainlinks(s, 1) if s else ():  # a cutting stone in atari: extend it
+            for o in b.chainlinks(s, 1) if s else ():
                 forcing += b.findlib(o)
-        for s in g.bridges:  # a stone the road passes through, in atari: capture it
+        for s in g.bridges:
             if len(b.sref[s].libs) == 1:  # type: ignore[union-attr]
                 forcing += b.findlib(s)
-        return _ranked(g, forcing)
+        return forcing
 
     def _play(self, move: int, color: int, depth: int) -> tuple[bool, int] | None:
         """Play a move, a conditional ko capture where allowed; None if it cannot be played."""
