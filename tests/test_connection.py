@@ -170,7 +170,7 @@ ESCAPE_CUT = """
 . . . . . . .
 """
 
-# Black B4 and H4 are five points apart on an empty line.
+# Black B5 and H5 are five points apart on an empty line.
 FAR_APART = """
 . . . . . . . . .
 . . . . . . . . .
@@ -236,7 +236,8 @@ def test_a_bridge_in_atari_is_a_forcing_point_for_both_sides() -> None:
 
 def test_results_agree_with_and_without_the_table() -> None:
     for diagram, (x, y) in ((BAMBOO, ("C5", "C3")), (HANGING, ("C4", "E4")), (LADDER_CUT, ("E6", "D5")),
-                            (THROUGH_CAPTURE, ("C3", "E3")), (KO_CUT, ("C1", "E1"))):
+                            (THROUGH_CAPTURE, ("C3", "E3")), (KO_CUT, ("C1", "E1")), (ESCAPE_CUT, ("C4", "E4")),
+                            (BRIDGE, ("B4", "F4"))):
         board, _ = board_from_diagram(diagram)
         a, b = v(x, board), v(y, board)
         results = []

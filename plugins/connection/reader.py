@@ -196,7 +196,7 @@ class ConnectionReader:
         direct = g.direct()
         if g.double_link() and all(not s or len(b.sref[s].libs) >= 3 for s in (a, goal.stone)):  # type: ignore[union-attr]
             return 0, NO_POINT  # a double link between strings that cannot be captured
-        if depth >= self.limits.depth:
+        if depth >= self.limits.depth:  # the horizon is generous: any two direct points hold
             return (0, NO_POINT) if self._safe_link(direct, 3 - color) else (WIN, NO_POINT)
         return self._try(DISCONNECT, a, goal, depth, self._cutter_moves(a, goal, g), 3 - color)
 
