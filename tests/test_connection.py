@@ -234,10 +234,39 @@ def test_a_bridge_in_atari_is_a_forcing_point_for_both_sides() -> None:
     assert cuts[:3] == first + [d3] and joins[:3] == first + [d3]
 
 
+# White B3 cuts black A3-A2 from C3-C2 and is in atari; its only extension, B2, leaves
+# two stones in atari on the edge. Black A3-A2 has two liberties, so the cut is read.
+INTO_ATARI = """
+. . . . . . .
+. . . . . . .
+. . . . . . .
+O X . . . . .
+X O X . . . .
+X . X . . . .
+. . . . . . .
+"""
+
+
+def test_neither_side_extends_into_atari() -> None:
+    board, r = reading(INTO_ATARI)
+    a, b, b2 = v("A3", board), v("C3", board), v("B2", board)
+    assert r._into_atari(b2, 2) and not r._into_atari(b2, 1)  # black's B2 captures
+    played: list[tuple[int, int]] = []
+    play = r._play
+
+    def record(move: int, color: int, depth: int) -> tuple[bool, int] | None:
+        played.append((color, move))
+        return play(move, color, depth)
+
+    r._play = record  # type: ignore[method-assign]
+    assert r.disconnect(a, b)[0] == 0
+    assert played and (2, b2) not in played  # "do not extend into atari"
+
+
 def test_results_agree_with_and_without_the_table() -> None:
     for diagram, (x, y) in ((BAMBOO, ("C5", "C3")), (HANGING, ("C4", "E4")), (LADDER_CUT, ("E6", "D5")),
                             (THROUGH_CAPTURE, ("C3", "E3")), (KO_CUT, ("C1", "E1")), (ESCAPE_CUT, ("C4", "E4")),
-                            (BRIDGE, ("B4", "F4"))):
+                            (BRIDGE, ("B4", "F4")), (INTO_ATARI, ("A3", "C3"))):
         board, _ = board_from_diagram(diagram)
         a, b = v(x, board), v(y, board)
         results = []

@@ -215,6 +215,8 @@ class ConnectionReader:
         for move in moves:
             if tried >= width:
                 break
+            if self._into_atari(move, color):
+                continue
             played = self._play(move, color, depth)
             if played is None:
                 continue
@@ -273,6 +275,15 @@ class ConnectionReader:
             if len(b.sref[s].libs) == 1:  # type: ignore[union-attr]
                 forcing += b.findlib(s)
         return forcing
+
+    def _into_atari(self, move: int, color: int) -> bool:
+        """True if the move joins stones of ours into a string with one liberty and captures
+        nothing ("do not extend into atari"): it only hands the opponent more stones."""
+        b = self.board
+        return (b.board[move] == EMPTY and any(b.board[q] == color for q in b.nbrs[move])
+                and not any(b.board[q] == 3 - color and len(b.sref[q].libs) == 1  # type: ignore[union-attr]
+                            for q in b.nbrs[move])
+                and b.accuratelib(move, color, 2) == 1)
 
     def _play(self, move: int, color: int, depth: int) -> tuple[bool, int] | None:
         """Play a move, a conditional ko capture where allowed; None if it cannot be played."""
