@@ -31,8 +31,8 @@ class ConnectionService:
 
     def configure(self, settings: dict[str, float]) -> None:
         """Limits from the engine's settings (connection_depth, connection_nodes, hash)."""
-        self.limits = Limits(depth=int(settings.get("connection_depth", 7)),
-                             node_limit=int(settings.get("connection_nodes", 3000)))
+        self.limits = Limits(depth=int(settings.get("connection_depth", Limits.depth)),
+                             node_limit=int(settings.get("connection_nodes", Limits.node_limit)))
         self.hashing = settings.get("hash", 1) != 0
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
         self.nodes = 0
