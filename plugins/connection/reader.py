@@ -280,10 +280,10 @@ class ConnectionReader:
         """True if the move joins stones of ours into a string with one liberty and captures
         nothing ("do not extend into atari"): it only hands the opponent more stones."""
         b = self.board
-        return (b.board[move] == EMPTY and any(b.board[q] == color for q in b.nbrs[move])
+        return (any(b.board[q] == color for q in b.nbrs[move])
                 and not any(b.board[q] == 3 - color and len(b.sref[q].libs) == 1  # type: ignore[union-attr]
                             for q in b.nbrs[move])
-                and b.accuratelib(move, color, 2) == 1)
+                and b.is_self_atari(move, color))
 
     def _play(self, move: int, color: int, depth: int) -> tuple[bool, int] | None:
         """Play a move, a conditional ko capture where allowed; None if it cannot be played."""
