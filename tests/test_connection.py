@@ -157,17 +157,22 @@ def test_a_cut_that_only_works_as_a_ko() -> None:
     assert r2.disconnect(a, b) == (WIN, v("D1", board))  # without ko threats black cannot retake
 
 
-# Black C4-C3 and E4-E3 have two ways to join: D4, and capturing white D3 (two liberties)
-# by D2 or D4. They are not independent: white's D4 takes the one and gives D3 the
-# liberties to escape the other ("a cutting stone with room is no capture").
+# Black E6-E5 and G6-G5 have two ways to join: F6, and capturing white F5 (two liberties)
+# by F4 or F6. They are not independent: white's F6 takes the one and gives F5 the
+# liberties to escape the other ("a cutting stone with room is no capture"). The board
+# is 11x11: on a smaller one the edge is near enough to capture the cutting stones.
 ESCAPE_CUT = """
-. . . . . . .
-. . . . . . .
-. . . . . . .
-. . X . X . .
-. . X O X . .
-. . . . . . .
-. . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . X . X . . . .
+. . . . X O X . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
 """
 
 # Black B5 and H5 are five points apart on an empty line.
@@ -186,11 +191,11 @@ FAR_APART = """
 
 def test_a_capture_that_one_cut_prevents_is_no_second_link() -> None:
     board, r = reading(ESCAPE_CUT)
-    a, b, d4 = v("C4", board), v("E4", board), v("D4", board)
+    a, b, f6 = v("E6", board), v("G6", board), v("F6", board)
     g = gap(board, a, string_seeds(board, b), 1, 4 * STONE, r._capture_move)
-    assert g.direct() == sorted([d4, v("D2", board)])
-    assert not g.double_link()  # white's D4 gives D3 room: the capture needs reading
-    assert r.disconnect(a, b) == (WIN, d4)
+    assert g.direct() == sorted([f6, v("F4", board)])
+    assert not g.double_link()  # white's F6 gives F5 room: the capture needs reading
+    assert r.disconnect(a, b) == (WIN, f6)
     assert r.nodes > 1
 
 
@@ -265,7 +270,7 @@ def test_neither_side_extends_into_atari() -> None:
 
 def test_results_agree_with_and_without_the_table() -> None:
     for diagram, (x, y) in ((BAMBOO, ("C5", "C3")), (HANGING, ("C4", "E4")), (LADDER_CUT, ("E6", "D5")),
-                            (THROUGH_CAPTURE, ("C3", "E3")), (KO_CUT, ("C1", "E1")), (ESCAPE_CUT, ("C4", "E4")),
+                            (THROUGH_CAPTURE, ("C3", "E3")), (KO_CUT, ("C1", "E1")), (ESCAPE_CUT, ("E6", "G6")),
                             (BRIDGE, ("B4", "F4")), (INTO_ATARI, ("A3", "C3"))):
         board, _ = board_from_diagram(diagram)
         a, b = v(x, board), v(y, board)
