@@ -215,6 +215,38 @@ def test_moves_are_ranked_by_distance_and_forcing_moves_gain_half_a_stone() -> N
     assert _ranked(road, [12, 12]) == [12, 10, 11]  # two threats at once
 
 
+# Two roads of two points each. Top: white's cut at B3 touches its own C3 and has four
+# liberties, the cut at B4 only three. Bottom: black E3 has a liberty fewer than B3
+# (white E4), so the cut at D3 presses it, where C3 would not.
+STRONG_CUT = """
+. . . . . . .
+. . . . . . .
+. X . . . . .
+. . . . . . .
+. . O . . . .
+. X . . . . .
+. . . . . . .
+"""
+WEAK_END = """
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . O . .
+. X . . X . .
+. . . . . . .
+. . . . . . .
+"""
+
+
+def test_equal_cuts_go_where_the_cutter_is_strong_and_the_end_weak() -> None:
+    for diagram, (x, y), first in ((STRONG_CUT, ("B5", "B2"), "B3"), (WEAK_END, ("B3", "E3"), "D3")):
+        board, r = reading(diagram)
+        a, goal = v(x, board), Goal(stone=v(y, board))
+        g = r._gap(a, goal, board.board[a])
+        assert g.points[v(first, board)] == g.total  # a tie on the road decides nothing
+        assert r._cutter_moves(a, goal, g)[0] == v(first, board), diagram
+
+
 # The road from black B4 to F4 captures white C4 and E4 (each in atari) and passes
 # through black D4, itself in atari: white's D3 takes the bridge and saves both.
 BRIDGE = """

@@ -13,6 +13,7 @@ tactical reading (the 'tactical' service) decides. Every position visited is a n
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from core.board import Board
 from core.color import EMPTY
@@ -250,7 +251,7 @@ class ConnectionReader:
         """The connecting points and the forcing moves, then ataris of two-liberty cutting
         strings on the road."""
         b = self.board
-        out = _ranked(g, self._forcing(a, goal, g))
+        out = _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, self.board.board[a]))
         for s in (a, goal.stone):
             for o in b.chainlinks(s, 2) if s else ():
                 _add(out, [p for p in b.findlib(o) if p in g.points])
@@ -258,7 +259,7 @@ class ConnectionReader:
 
     def _cutter_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
         """The connecting points and the forcing moves."""
-        return _ranked(g, self._forcing(a, goal, g))
+        return _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, 3 - self.board.board[a]))
 
     def _forcing(self, a: int, goal: Goal, g: Gap) -> list[int]:
         """The liberties of short strings, which both sides want ("the opponent's key point is
@@ -275,6 +276,18 @@ class ConnectionReader:
             if len(b.sref[s].libs) == 1:  # type: ignore[union-attr]
                 forcing += b.findlib(s)
         return forcing
+
+    def _tiebreak(self, a: int, goal: Goal, mover: int) -> Callable[[int], tuple[int, int]]:
+        """A tiebreak between points of equal cost: first where the mover's stone has more
+        liberties ("cut where you are strong"), then next to the weaker end (it presses it)."""
+        b = self.board
+        weakest: dict[int, int] = {}
+        for s in (a, goal.stone):
+            if s:
+                n = len(b.sref[s].libs)  # type: ignore[union-attr]
+                for lib in b.findlib(s):
+                    weakest[lib] = min(weakest.get(lib, n), n)
+        return lambda m: (-b.accuratelib(m, mover, 4), weakest.get(m, 99))
 
     def _into_atari(self, move: int, color: int) -> bool:
         """True if the move joins stones of ours into a string with one liberty and captures
@@ -311,13 +324,18 @@ class ConnectionReader:
             self.tree.pop()
 
 
-def _ranked(g: Gap, forcing: list[int]) -> list[int]:
+def _no_tiebreak(m: int) -> tuple[int, int]:
+    return 0, 0
+
+
+def _ranked(g: Gap, forcing: list[int], tiebreak: Callable[[int], tuple[int, int]] = _no_tiebreak) -> list[int]:
     """The points within a stone of the cheapest join and the forcing moves, cheapest first;
-    a forcing move ranks FORCING closer for each threat it makes (it gains a tempo)."""
+    a forcing move ranks FORCING closer for each threat it makes (it gains a tempo); equal
+    points are ordered by the tiebreak."""
     bonus = dict.fromkeys(g.within(STONE), 0)
     for m in forcing:
         bonus[m] = bonus.get(m, 0) + FORCING
-    return sorted(bonus, key=lambda m: (g.points.get(m, g.total + STONE) - bonus[m], m))
+    return sorted(bonus, key=lambda m: (g.points.get(m, g.total + STONE) - bonus[m], *tiebreak(m), m))
 
 
 def _add(out: list[int], moves: list[int]) -> None:
