@@ -37,8 +37,8 @@ def add_engine_options(p: argparse.ArgumentParser) -> None:
                          help="defending by shortening 2-3 liberty neighbours up to here (default 7)")
     reading.add_argument("--superstring-depth", type=int, default=3,
                          help="superstring moves are tried up to here (default 3)")
-    reading.add_argument("--connection-depth", type=int, default=9,
-                         help="plies of connection reading (default 9)")
+    reading.add_argument("--connection-depth", type=int, default=11,
+                         help="plies of connection reading (default 11)")
     reading.add_argument("--connection-nodes", type=int, default=3000,
                          help="connection nodes per question before it is left unanswered (default 3000)")
     reading.add_argument("--memory", type=float, default=32.0, help="transposition table size in MB (default 32)")

@@ -31,7 +31,7 @@ FORCING = STONE // 2  # what a forcing move (an atari, saving stones in atari) g
 class Limits:
     """How far connection reading looks."""
 
-    depth: int = 9  # plies of connection moves
+    depth: int = 11  # plies of connection moves
     node_limit: int = 3000  # connection nodes per question; past it the question is unanswered (0)
     ko_depth: int = 6  # conditional ko captures only this near the root
     max_gap: int = 4  # strings needing more stones than this to join are not connected
