@@ -14,7 +14,7 @@ from core.coords import parse_vertex
 from core.diagram import board_from_diagram
 from core.results import KO_A, WIN
 from core.sgf import parse_sgf
-from plugins.connection.distance import DIAGONAL, STONE, TIGER, Gap, gap, point_cost, string_seeds
+from plugins.connection.distance import DIAGONAL, STONE, TIGER, Gap, distances, gap, point_cost, string_seeds
 from plugins.connection.reader import ConnectionReader, Goal, Limits, NoTable, _ranked
 from plugins.tactical.plugin import TacticalService
 from tests.gtp_helpers import ask, server
@@ -110,6 +110,27 @@ def test_the_distance_knows_diagonals_and_tigers_mouths() -> None:
     assert tiger.total <= TIGER and v("E3", board) in tiger.within(0)
     apart = gap(board, b6, string_seeds(board, f3), 1, 4 * STONE)
     assert STONE < apart.total < 4 * STONE  # C5 to D3 is a knight's move: one stone and a link
+
+
+# White C4-D4 stands between black B4 and E4 with three liberties (C5, D5, D3); without
+# black E4 it has four.
+SHORT_CUTTER = """
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. X O O X . .
+. . X . . . .
+. . . . . . .
+. . . . . . .
+"""
+
+
+def test_a_cutting_string_with_three_liberties_is_a_road_of_three_stones() -> None:
+    board, _ = board_from_diagram(SHORT_CUTTER)
+    b4, c4 = v("B4", board), v("C4", board)
+    assert distances(board, {b4: 0}, 1, 4 * STONE)[c4] == 3 * STONE  # a move per liberty
+    board, _ = board_from_diagram(SHORT_CUTTER.replace("O O X", "O O ."))
+    assert c4 not in distances(board, {b4: 0}, 1, 4 * STONE)  # four liberties: a wall
 
 
 def test_the_bamboo_joint_cannot_be_cut() -> None:

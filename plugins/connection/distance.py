@@ -8,7 +8,8 @@ Measured in hundredths of a stone (STONE = 100), a shortest-path search from the
 - a diagonal step whose two shared points are both empty costs only a little more than
   the stone it lands on: the opponent cannot cut both sides of a diagonal link;
 - an enemy string that tactical reading captures in one move costs that move (we capture
-  it and pass through); one with one or two liberties costs a move per liberty; other
+  it and pass through); one with up to three liberties costs a move per liberty (a
+  cutting string short of liberties is a road, "capture the cutting stones"); other
   enemy stones block.
 The points where the searches from the string and from the goal meet with the smallest
 sum are the connecting points: for the connector they are where to play, for the cutter
@@ -28,6 +29,7 @@ STONE = 100  # the unit: one stone
 FAR = 99 * STONE  # farther than any connection worth reading
 TIGER = 30  # an empty point where the opponent's stone would be captured at once
 DIAGONAL = 15  # what a diagonal link costs beyond its stone (a peep forces an answer)
+PASSABLE_LIBS = 3  # enemy strings with at most this many liberties can be captured on the road
 
 
 Capture = Callable[[int], int]  # enemy string origin -> a move that captures it (0 if none)
@@ -81,7 +83,7 @@ def distances(board: Board, seeds: dict[int, int], color: int, limit: int,
                 steps.append((q, 0))  # inside an enemy string we are capturing, walking is free
             elif c == other and capture(sref[q].origin):  # type: ignore[union-attr]
                 steps.append((q, STONE))  # reading says one move captures it
-            elif c == other and len(sref[q].libs) <= 2:  # type: ignore[union-attr]
+            elif c == other and len(sref[q].libs) <= PASSABLE_LIBS:  # type: ignore[union-attr]
                 steps.append((q, STONE * len(sref[q].libs)))  # type: ignore[union-attr]  # a move per liberty
         if b[p] in (color, EMPTY):
             for dy in (-w, w):
