@@ -232,8 +232,11 @@ def test_strings_already_apart_are_cut_on_the_road_between() -> None:
 def test_moves_are_ranked_by_distance_and_forcing_moves_gain_half_a_stone() -> None:
     road = Gap(total=STONE, points={10: STONE, 11: STONE + 30, 12: STONE + 60, 14: 3 * STONE})
     # 12 is an atari on the road, 13 an atari off it; 14 is too far to be a connecting point
-    assert _ranked(road, [12, 13]) == [10, 12, 11, 13]
-    assert _ranked(road, [12, 12]) == [12, 10, 11]  # two threats at once
+    def tie(m: int) -> tuple[int, int]:
+        return 0, 0
+
+    assert _ranked(road, [12, 13], tie) == [10, 12, 11, 13]
+    assert _ranked(road, [12, 12], tie) == [12, 10, 11]  # two threats at once
 
 
 # Two roads of two points each. Top: white's cut at B3 touches its own C3 and has four

@@ -251,7 +251,7 @@ class ConnectionReader:
         """The connecting points and the forcing moves, then ataris of two-liberty cutting
         strings on the road."""
         b = self.board
-        out = _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, self.board.board[a]))
+        out = _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, b.board[a]))
         for s in (a, goal.stone):
             for o in b.chainlinks(s, 2) if s else ():
                 _add(out, [p for p in b.findlib(o) if p in g.points])
@@ -324,11 +324,7 @@ class ConnectionReader:
             self.tree.pop()
 
 
-def _no_tiebreak(m: int) -> tuple[int, int]:
-    return 0, 0
-
-
-def _ranked(g: Gap, forcing: list[int], tiebreak: Callable[[int], tuple[int, int]] = _no_tiebreak) -> list[int]:
+def _ranked(g: Gap, forcing: list[int], tiebreak: Callable[[int], tuple[int, int]]) -> list[int]:
     """The points within a stone of the cheapest join and the forcing moves, cheapest first;
     a forcing move ranks FORCING closer for each threat it makes (it gains a tempo); equal
     points are ordered by the tiebreak."""
