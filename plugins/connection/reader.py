@@ -12,6 +12,7 @@ tactical reading (the 'tactical' service) decides. Every position visited is a n
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
@@ -194,11 +195,10 @@ class ConnectionReader:
         g = self._gap(a, goal, color)
         if g.total > self.limits.max_gap * STONE:
             return WIN, NO_POINT  # too far apart: already cut
-        direct = g.direct()
         if g.double_link() and all(not s or len(b.sref[s].libs) >= 3 for s in (a, goal.stone)):  # type: ignore[union-attr]
             return 0, NO_POINT  # a double link between strings that cannot be captured
         if depth >= self.limits.depth:  # the horizon is generous: any two direct points hold
-            return (0, NO_POINT) if self._safe_link(direct, 3 - color) else (WIN, NO_POINT)
+            return (0, NO_POINT) if self._safe_link(g.direct(), 3 - color) else (WIN, NO_POINT)
         return self._try(DISCONNECT, a, goal, depth, self._cutter_moves(a, goal, g), 3 - color)
 
     def _safe_link(self, direct: list[int], cutter: int) -> bool:
@@ -328,10 +328,13 @@ def _ranked(g: Gap, forcing: list[int], tiebreak: Callable[[int], tuple[int, int
     """The points within a stone of the cheapest join and the forcing moves, cheapest first;
     a forcing move ranks FORCING closer for each threat it makes (it gains a tempo); equal
     points are ordered by the tiebreak."""
-    bonus = dict.fromkeys(g.within(STONE), 0)
+    rank = dict.fromkeys(g.within(STONE), 0)
     for m in forcing:
-        bonus[m] = bonus.get(m, 0) + FORCING
-    return sorted(bonus, key=lambda m: (g.points.get(m, g.total + STONE) - bonus[m], *tiebreak(m), m))
+        rank[m] = rank.get(m, 0) - FORCING
+    for m in rank:
+        rank[m] += g.points.get(m, g.total + STONE)
+    ties = Counter(rank.values())  # the tiebreak reads the board: ask it only where it decides
+    return sorted(rank, key=lambda m: (rank[m], *(tiebreak(m) if ties[rank[m]] > 1 else (0, 0)), m))
 
 
 def _add(out: list[int], moves: list[int]) -> None:
