@@ -133,6 +133,23 @@ def test_a_cutting_string_with_three_liberties_is_a_road_of_three_stones() -> No
     assert c4 not in distances(board, {b4: 0}, 1, 4 * STONE)  # four liberties: a wall
 
 
+STEP_TO_CUTTER = """
+. . . . . . .
+. . . . . . .
+. X . X . . .
+. . O O X . .
+. . X . . . .
+. . . . . . .
+. . . . . . .
+"""
+
+
+def test_a_stone_played_beside_the_cutting_string_takes_one_of_its_liberties() -> None:
+    board, _ = board_from_diagram(STEP_TO_CUTTER)
+    b5, c4 = v("B5", board), v("C4", board)
+    assert distances(board, {b5: 0}, 1, 4 * STONE)[c4] == 3 * STONE  # B4 (or C5), then the other two
+
+
 def test_the_bamboo_joint_cannot_be_cut() -> None:
     board, r = reading(BAMBOO)
     a, b = v("C5", board), v("C3", board)

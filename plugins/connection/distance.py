@@ -9,8 +9,8 @@ Measured in hundredths of a stone (STONE = 100), a shortest-path search from the
   the stone it lands on: the opponent cannot cut both sides of a diagonal link;
 - an enemy string that tactical reading captures in one move costs that move (we capture
   it and pass through); one with up to three liberties costs a move per liberty (a
-  cutting string short of liberties is a road, "capture the cutting stones"); other
-  enemy stones block.
+  cutting string short of liberties is a road, "capture the cutting stones"), less the
+  liberty our stone stepping next to it already fills; other enemy stones block.
 The points where the searches from the string and from the goal meet with the smallest
 sum are the connecting points: for the connector they are where to play, for the cutter
 where to cut ("the opponent's key point is my key point").
@@ -84,7 +84,8 @@ def distances(board: Board, seeds: dict[int, int], color: int, limit: int,
             elif c == other and capture(sref[q].origin):  # type: ignore[union-attr]
                 steps.append((q, STONE))  # reading says one move captures it
             elif c == other and len(sref[q].libs) <= PASSABLE_LIBS:  # type: ignore[union-attr]
-                steps.append((q, STONE * len(sref[q].libs)))  # type: ignore[union-attr]  # a move per liberty
+                n = len(sref[q].libs) - (b[p] == EMPTY)  # type: ignore[union-attr]  # our stone at p fills one
+                steps.append((q, STONE * n))  # a move per liberty
         if b[p] in (color, EMPTY):
             for dy in (-w, w):
                 for dx in (-1, 1):
