@@ -405,3 +405,10 @@ def test_decide_connection_writes_variations(tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, "-m", "gtp.cli", "decide-connection", "C4/D5", "--load", str(game)],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "one colour" in bad.stderr
+
+
+def test_the_command_line_defaults_are_the_readers_limits() -> None:
+    from gtp.cli import build_parser  # gtp does not import plugin code, so the defaults are written twice
+
+    args = build_parser().parse_args([])
+    assert (args.connection_depth, args.connection_nodes) == (Limits.depth, Limits.node_limit)
