@@ -167,19 +167,25 @@ def gap(board: Board, a: int, goal_seeds: dict[int, int], color: int, limit: int
             t = da + from_goal[p] - costs[p]  # the point is counted from both sides
             if t <= limit:
                 points[p] = t
+    seen: set[int] = set()
     for p, da in from_a.items():  # an enemy string to capture on the path: play on its liberties
-        if b[p] == 3 - color and p in from_goal:
-            libs = board.sref[p].libs  # type: ignore[union-attr]
-            move = captured_by(board.sref[p].origin)  # type: ignore[union-attr]
-            cost = STONE if move else STONE * len(libs)
-            t = da + from_goal[p] - cost  # its capture is counted from both sides
-            room = frozenset(q for lib in libs for q in (lib, *board.nbrs[lib])) if len(libs) > 1 else frozenset()
-            for lib in [move] if move else libs:
-                if t <= limit and points.get(lib, FAR) > t:
-                    points[lib] = t
-                    spoilers[lib] = room  # where the cutter gives a string not in atari room to escape
-                    if board.is_ko(lib, color):
-                        kos.add(lib)
+        s = board.sref[p]
+        if b[p] != 3 - color or p not in from_goal or s.origin in seen:  # type: ignore[union-attr]
+            continue
+        seen.add(s.origin)  # type: ignore[union-attr]  # walking inside it is free: every stone has the same sum
+        libs = s.libs  # type: ignore[union-attr]
+        move = captured_by(s.origin)  # type: ignore[union-attr]
+        cost = STONE if move else STONE * len(libs)
+        t = da + from_goal[p] - cost  # its capture is counted from both sides
+        if t > limit:
+            continue
+        room = frozenset(q for lib in libs for q in (lib, *board.nbrs[lib])) if len(libs) > 1 else frozenset()
+        for lib in [move] if move else libs:
+            if points.get(lib, FAR) > t:
+                points[lib] = t
+                spoilers[lib] = room  # where the cutter gives a string not in atari room to escape
+                if board.is_ko(lib, color):
+                    kos.add(lib)
     total = min(points.values(), default=FAR)
     for p, da in from_a.items():  # a goal stone reached straight by diagonals
         if b[p] == color and from_goal.get(p) == 0:
