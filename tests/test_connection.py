@@ -312,6 +312,28 @@ def test_a_bridge_in_atari_is_a_forcing_point_for_both_sides() -> None:
     assert cuts[:3] == first + [d3] and joins[:3] == first + [d3]
 
 
+# Black B4-C4 is in atari at C5, away from the road to B2 (C2 and A3 capture white's
+# B3-C3 more cheaply). Any other move lets white take C5 and the two stones.
+END_IN_ATARI = """
+. . . . . . .
+. . . . . . .
+. O . . . . .
+O X X O . . .
+. O O X . . .
+. X . . . . .
+. . . . . . .
+"""
+
+
+def test_an_end_in_atari_is_saved_before_the_road_is_walked() -> None:
+    board, r = reading(END_IN_ATARI)
+    a, goal = v("B4", board), Goal(stone=v("B2", board))
+    g = r._gap(a, goal, board.board[a])
+    c2, c5 = v("C2", board), v("C5", board)
+    assert g.points[c2] < g.points[c5]  # the saving move is off the cheapest road
+    assert r._connector_moves(a, goal, g)[:2] == [c5, c2]
+
+
 # White B3 cuts black A3-A2 from C3-C2 and is in atari; its only extension, B2, leaves
 # two stones in atari on the edge. Black A3-A2 has two liberties, so the cut is read.
 INTO_ATARI = """

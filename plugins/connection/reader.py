@@ -248,10 +248,17 @@ class ConnectionReader:
 
     # ------------------------------------------------------------------ moves
     def _connector_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
-        """The connecting points and the forcing moves, then ataris of two-liberty cutting
-        strings on the road."""
+        """An end in atari saved first (any other move lets the cutter capture it), then the
+        connecting points and the forcing moves, then ataris of two-liberty cutting strings
+        on the road."""
         b = self.board
-        out = _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, b.board[a]))
+        out: list[int] = []
+        for s in (a, goal.stone):
+            if s and len(b.sref[s].libs) == 1:  # type: ignore[union-attr]
+                for o in b.chainlinks(s, 1):
+                    _add(out, b.findlib(o))  # capture the attacker
+                _add(out, b.findlib(s))  # extend
+        _add(out, _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, b.board[a])))
         for s in (a, goal.stone):
             for o in b.chainlinks(s, 2) if s else ():
                 _add(out, [p for p in b.findlib(o) if p in g.points])
