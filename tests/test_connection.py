@@ -334,6 +334,28 @@ def test_an_end_in_atari_is_saved_before_the_road_is_walked() -> None:
     assert r._connector_moves(a, goal, g)[:2] == [c5, c2]
 
 
+# White C4 is in atari inside black's end B4-D4-B3-D3; black's C5 would take it. The
+# cheapest road runs down to B1 through B2, and C5 costs a stone more.
+CUTTER_IN_ATARI = """
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. X O X . . .
+. X X X . . .
+. . . . . . .
+. X . X . . .
+"""
+
+
+def test_a_cutting_stone_in_atari_beside_an_end_is_saved_first() -> None:
+    board, r = reading(CUTTER_IN_ATARI)
+    a, goal = v("B4", board), Goal(stone=v("B1", board))
+    g = r._gap(a, goal, board.board[a])
+    b2, c5 = v("B2", board), v("C5", board)
+    assert g.points[b2] == g.total < g.points[c5] <= g.total + STONE
+    assert r._cutter_moves(a, goal, g)[:2] == [c5, b2]
+
+
 # White B3 cuts black A3-A2 from C3-C2 and is in atari; its only extension, B2, leaves
 # two stones in atari on the edge. Black A3-A2 has two liberties, so the cut is read.
 INTO_ATARI = """

@@ -265,8 +265,17 @@ class ConnectionReader:
         return out
 
     def _cutter_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
-        """The connecting points and the forcing moves."""
-        return _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, 3 - self.board.board[a]))
+        """A cutting stone in atari beside an end saved first where its liberty is on a road
+        ("do not let the cutting stones be captured": taking it joins or strengthens the
+        end), then the connecting points and the forcing moves."""
+        b = self.board
+        road = set(g.within(STONE))
+        out: list[int] = []
+        for s in (a, goal.stone):
+            for o in b.chainlinks(s, 1) if s else ():
+                _add(out, [p for p in b.findlib(o) if p in road])
+        _add(out, _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, 3 - b.board[a])))
+        return out
 
     def _forcing(self, a: int, goal: Goal, g: Gap) -> list[int]:
         """The liberties of short strings, which both sides want ("the opponent's key point is
