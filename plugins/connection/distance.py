@@ -128,10 +128,13 @@ class Gap:
     kos: set[int] = field(default_factory=set)  # links that capture as a ko: the cutter may retake
     bridges: list[int] = field(default_factory=list)  # origins of our strings the road passes through
 
+    def near(self, p: int, slack: int) -> bool:
+        """True if p lies on a path at most slack more than the cheapest."""
+        return self.points.get(p, FAR) <= self.total + slack
+
     def within(self, slack: int) -> list[int]:
         """Empty points on paths at most slack more than the cheapest, best first."""
-        return sorted((p for p, t in self.points.items() if t <= self.total + slack),
-                      key=lambda p: (self.points[p], p))
+        return sorted((p for p in self.points if self.near(p, slack)), key=lambda p: (self.points[p], p))
 
     def direct(self) -> list[int]:
         """Points where one stone joins them (common liberties, captures of a cutting stone)."""

@@ -22,7 +22,7 @@ from core.coords import NO_POINT
 from core.results import KO_A, REVERSE, WIN, after_move, better
 from core.services import TacticalReader
 from core.sgf import VariationTree
-from plugins.connection.distance import FAR, STONE, Gap, area_seeds, gap, string_seeds
+from plugins.connection.distance import STONE, Gap, area_seeds, gap, string_seeds
 
 CONNECT, DISCONNECT = 1, 2
 FORCING = STONE // 2  # what a forcing move (an atari, saving stones in atari) gains in the move order
@@ -272,7 +272,7 @@ class ConnectionReader:
         out: list[int] = []
         for s in (a, goal.stone):
             for o in b.chainlinks(s, 1) if s else ():
-                _add(out, [p for p in b.findlib(o) if g.points.get(p, FAR) <= g.total + STONE])
+                _add(out, [p for p in b.findlib(o) if g.near(p, STONE)])
         _add(out, _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, 3 - b.board[a])))
         return out
 
