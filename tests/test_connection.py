@@ -312,6 +312,35 @@ def test_a_bridge_in_atari_is_a_forcing_point_for_both_sides() -> None:
     assert cuts[:3] == first + [d3] and joins[:3] == first + [d3]
 
 
+# Black A7-B7 reaches H7-J7 through D7 (four liberties) and F7 (two), between white
+# walls: C7, E7 and G7 cost the same. E7 and G7 press F7, the weakest link, and E7 also
+# has D7 on its other side.
+WEAK_BRIDGE = """
+. . . . . . . . .
+. O O . O O O . .
+X X . X . X . X X
+. O O . O O O . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def test_at_the_root_equal_cuts_press_the_weakest_string_on_the_road() -> None:
+    board, r = reading(WEAK_BRIDGE)
+    a, goal = v("B7", board), Goal(stone=v("H7", board))
+    g = r._gap(a, goal, board.board[a])
+    c7, e7, g7 = v("C7", board), v("E7", board), v("G7", board)
+    assert g.points[c7] == g.points[e7] == g.points[g7] == g.total
+    assert r._cutter_moves(a, goal, g)[:2] == [e7, g7]
+    assert r.disconnect(a, goal.stone) == (WIN, e7)
+    assert board.trymove(v("A1", board), 1)  # below the root only the two ends count
+    assert r._cutter_moves(a, goal, g)[0] == c7
+    board.popgo()
+
+
 # Black B4-C4 is in atari at C5, away from the road to B2 (C2 and A3 capture white's
 # B3-C3 more cheaply). Any other move lets white take C5 and the two stones.
 END_IN_ATARI = """

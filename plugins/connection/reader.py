@@ -258,7 +258,7 @@ class ConnectionReader:
                 for o in b.chainlinks(s, 1):
                     _add(out, b.findlib(o))  # capture the attacker
                 _add(out, b.findlib(s))  # extend
-        _add(out, _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, b.board[a])))
+        _add(out, _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, g, b.board[a])))
         for s in (a, goal.stone):
             for o in b.chainlinks(s, 2) if s else ():
                 _add(out, [p for p in b.findlib(o) if p in g.points])
@@ -273,7 +273,7 @@ class ConnectionReader:
         for s in (a, goal.stone):
             for o in b.chainlinks(s, 1) if s else ():
                 _add(out, [p for p in b.findlib(o) if g.near(p, STONE)])
-        _add(out, _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, 3 - b.board[a])))
+        _add(out, _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, g, 3 - b.board[a])))
         return out
 
     def _forcing(self, a: int, goal: Goal, g: Gap) -> list[int]:
@@ -292,12 +292,17 @@ class ConnectionReader:
                 forcing += b.findlib(s)
         return forcing
 
-    def _tiebreak(self, a: int, goal: Goal, mover: int) -> Callable[[int], tuple[int, int]]:
+    def _tiebreak(self, a: int, goal: Goal, g: Gap, mover: int) -> Callable[[int], tuple[int, int]]:
         """A tiebreak between points of equal cost: first where the mover's stone has more
-        liberties ("cut where you are strong"), then next to the weaker end (it presses it)."""
+        liberties ("cut where you are strong"), then next to the weaker end (it presses it).
+        At the root the strings the road passes through count too, for a cut beside the
+        weakest link also presses it; there every candidate within the width is read before
+        the answer is 0, so this mostly chooses which winning move is answered. Deeper, it
+        changed which lines the width kept, and lost more of them to the horizon than it won."""
         b = self.board
         weakest: dict[int, int] = {}
-        for s in (a, goal.stone):
+        bridges = g.bridges if b.stackp == self.base else []
+        for s in (a, goal.stone, *bridges):
             if s:
                 n = len(b.sref[s].libs)  # type: ignore[union-attr]
                 for lib in b.findlib(s):
