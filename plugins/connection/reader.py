@@ -259,9 +259,8 @@ class ConnectionReader:
                     _add(out, b.findlib(o))  # capture the attacker
                 _add(out, b.findlib(s))  # extend
         _add(out, _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, g, b.board[a])))
-        for s in (a, goal.stone):
-            for o in b.chainlinks(s, 2) if s else ():
-                _add(out, [p for p in b.findlib(o) if p in g.points])
+        for o in self._beside_ends(a, goal, 2):
+            _add(out, [p for p in b.findlib(o) if p in g.points])
         return out
 
     def _cutter_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
@@ -270,9 +269,8 @@ class ConnectionReader:
         end), then the connecting points and the forcing moves."""
         b = self.board
         out: list[int] = []
-        for s in (a, goal.stone):
-            for o in b.chainlinks(s, 1) if s else ():
-                _add(out, [p for p in b.findlib(o) if g.near(p, STONE)])
+        for o in self._beside_ends(a, goal, 1):
+            _add(out, [p for p in b.findlib(o) if g.near(p, STONE)])
         _add(out, _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, g, 3 - b.board[a])))
         return out
 
@@ -285,12 +283,17 @@ class ConnectionReader:
         for s in (a, goal.stone):
             if s and len(b.sref[s].libs) <= 2:  # type: ignore[union-attr]
                 forcing += b.findlib(s)
-            for o in b.chainlinks(s, 1) if s else ():
-                forcing += b.findlib(o)
+        for o in self._beside_ends(a, goal, 1):
+            forcing += b.findlib(o)
         for s in g.bridges:
             if len(b.sref[s].libs) == 1:  # type: ignore[union-attr]
                 forcing += b.findlib(s)
         return forcing
+
+    def _beside_ends(self, a: int, goal: Goal, libs: int) -> list[int]:
+        """The opponent's strings with exactly libs liberties beside either end (listed once
+        for each end they touch)."""
+        return [o for s in (a, goal.stone) if s for o in self.board.chainlinks(s, libs)]
 
     def _tiebreak(self, a: int, goal: Goal, g: Gap, mover: int) -> Callable[[int], tuple[int, int]]:
         """A tiebreak between points of equal cost: first where the mover's stone has more
