@@ -289,7 +289,8 @@ def test_equal_cuts_go_where_the_cutter_is_strong_and_the_end_weak() -> None:
 
 
 # The road from black B4 to F4 captures white C4 and E4 (each in atari) and passes
-# through black D4, itself in atari: white's D3 takes the bridge and saves both.
+# through black D4, itself in atari: white's D3 takes the bridge and saves both. At the
+# root black saves the bridge there before taking a stone.
 BRIDGE = """
 . . . . . . .
 . . . . . . .
@@ -309,7 +310,7 @@ def test_a_bridge_in_atari_is_a_forcing_point_for_both_sides() -> None:
     goal = Goal(stone=b)
     cuts, joins = r._cutter_moves(a, goal, g), r._connector_moves(a, goal, g)
     first = [v(x, board) for x in ("C5", "E5")]  # the captures and the saving extensions
-    assert cuts[:3] == first + [d3] and joins[:3] == first + [d3]
+    assert cuts[:3] == first + [d3] and joins[:3] == [d3] + first
 
 
 # Black A7-B7 reaches H7-J7 through D7 (four liberties) and F7 (two), between white
@@ -383,6 +384,36 @@ def test_a_cutting_stone_in_atari_beside_an_end_is_saved_first() -> None:
     b2, c5 = v("B2", board), v("C5", board)
     assert g.points[b2] == g.total < g.points[c5] <= g.total + STONE
     assert r._cutter_moves(a, goal, g)[:2] == [c5, b2]
+
+
+# Black E6-E5 is in atari at F5. A road from E8 down to E3 runs through it: take white
+# E7 (in atari at F7), walk through E6-E5, take white E4 (two liberties). The cheapest
+# points are F7, D4 and F4; F5 lies on a road a stone longer.
+ROAD_IN_ATARI = """
+. . . . . . . . .
+. . . . X . . . .
+. . . X O . . . .
+. . . O X O . . .
+. . . O X . . . .
+. . . . O . . . .
+. . . . X . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def test_at_the_root_a_road_string_in_atari_is_taken_or_saved_first() -> None:
+    board, r = reading(ROAD_IN_ATARI)
+    a, goal = v("E8", board), Goal(stone=v("E3", board))
+    g = r._gap(a, goal, board.board[a])
+    e6, f5, f7 = v("E6", board), v("F5", board), v("F7", board)
+    assert board.origin(e6) in g.bridges and g.points[f5] == g.total + STONE
+    assert r._cutter_moves(a, goal, g)[:2] == [f7, f5]  # the cutting stone in atari beside an end first
+    assert r._connector_moves(a, goal, g)[0] == f5
+    assert board.trymove(v("A1", board), 2)  # below the root the liberty ranks by its road
+    assert r._connector_moves(a, goal, g)[0] == f7
+    assert f5 not in r._cutter_moves(a, goal, g)[:3]
+    board.popgo()
 
 
 # White B3 cuts black A3-A2 from C3-C2 and is in atari; its only extension, B2, leaves

@@ -248,9 +248,9 @@ class ConnectionReader:
 
     # ------------------------------------------------------------------ moves
     def _connector_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
-        """An end in atari saved first (any other move lets the cutter capture it), then the
-        connecting points and the forcing moves, then ataris of two-liberty cutting strings
-        on the road."""
+        """An end in atari saved first (any other move lets the cutter capture it), at the
+        root a string of the road in atari next, then the connecting points and the forcing
+        moves, then ataris of two-liberty cutting strings on the road."""
         b = self.board
         out: list[int] = []
         for s in (a, goal.stone):
@@ -258,6 +258,7 @@ class ConnectionReader:
                 for o in b.chainlinks(s, 1):
                     _add(out, b.findlib(o))  # capture the attacker
                 _add(out, b.findlib(s))  # extend
+        _add(out, self._road_in_atari(g, root_only=True))
         _add(out, _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, g, b.board[a])))
         for o in self._beside_ends(a, goal, 2):
             _add(out, [p for p in b.findlib(o) if p in g.points])
@@ -266,11 +267,13 @@ class ConnectionReader:
     def _cutter_moves(self, a: int, goal: Goal, g: Gap) -> list[int]:
         """A cutting stone in atari beside an end saved first where its liberty is on a road
         ("do not let the cutting stones be captured": taking it joins or strengthens the
-        end), then the connecting points and the forcing moves."""
+        end), at the root the capture of a string of the road in atari next, then the
+        connecting points and the forcing moves."""
         b = self.board
         out: list[int] = []
         for o in self._beside_ends(a, goal, 1):
             _add(out, [p for p in b.findlib(o) if g.near(p, STONE)])
+        _add(out, self._road_in_atari(g, root_only=True))
         _add(out, _ranked(g, self._forcing(a, goal, g), self._tiebreak(a, goal, g, 3 - b.board[a])))
         return out
 
@@ -285,10 +288,18 @@ class ConnectionReader:
                 forcing += b.findlib(s)
         for o in self._beside_ends(a, goal, 1):
             forcing += b.findlib(o)
-        for s in g.bridges:
-            if len(b.sref[s].libs) == 1:  # type: ignore[union-attr]
-                forcing += b.findlib(s)
-        return forcing
+        return forcing + self._road_in_atari(g)
+
+    def _road_in_atari(self, g: Gap, root_only: bool = False) -> list[int]:
+        """The liberties of the connector's strings in atari that the road passes through:
+        the cutter's capture there cuts every road through them, the connector's extension
+        keeps them. With root_only, none below the root: read first at every node, these
+        captures took the width from the connector's answers deeper down and turned
+        connections the narrower search could no longer defend into cuts."""
+        b = self.board
+        if root_only and b.stackp != self.base:
+            return []
+        return [b.findlib(s)[0] for s in g.bridges if len(b.sref[s].libs) == 1]  # type: ignore[union-attr]
 
     def _beside_ends(self, a: int, goal: Goal, libs: int) -> list[int]:
         """The opponent's strings with exactly libs liberties beside either end (listed once
