@@ -297,9 +297,13 @@ class ConnectionReader:
         captures took the width from the connector's answers deeper down and turned
         connections the narrower search could no longer defend into cuts."""
         b = self.board
-        if root_only and b.stackp != self.base:
+        if root_only and not self._at_root():
             return []
         return [b.findlib(s)[0] for s in g.bridges if len(b.sref[s].libs) == 1]  # type: ignore[union-attr]
+
+    def _at_root(self) -> bool:
+        """True at the question's own position, where every candidate within the width is read."""
+        return self.board.stackp == self.base
 
     def _beside_ends(self, a: int, goal: Goal, libs: int) -> list[int]:
         """The opponent's strings with exactly libs liberties beside either end (listed once
@@ -315,7 +319,7 @@ class ConnectionReader:
         changed which lines the width kept, and lost more of them to the horizon than it won."""
         b = self.board
         weakest: dict[int, int] = {}
-        bridges = g.bridges if b.stackp == self.base else []
+        bridges = g.bridges if self._at_root() else []
         for s in (a, goal.stone, *bridges):
             if s:
                 n = len(b.sref[s].libs)  # type: ignore[union-attr]
