@@ -83,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_engine_options(plugins_p)
     plugins_p.set_defaults(run=list_plugins)
 
-    from core.plugins import PluginHost
+    from core.host.plugins import PluginHost
     from gtp import referee, regress
 
     regress.add_parser(sub)
@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def list_plugins(args: argparse.Namespace) -> int:
     """Print every plugin found, whether it is loaded, and the hooks it implements."""
-    from core.plugins import PluginHost, PluginSpec
+    from core.host.plugins import PluginHost, PluginSpec
 
     host = PluginHost(PluginSpec(tuple(args.disable), tuple(args.plugin)))
     for name, module, hooks, loaded in host.describe():
@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command in (None, "gtp"):
-        from core.coords import check_size
+        from core.board.coords import check_size
         from core.errors import KiaiError
         from gtp.server import main_loop
 

@@ -7,15 +7,15 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from core.analysis import Analysis
-from core.clock import Clock
-from core.color import color_name
-from core.coords import vertex
-from core.game import Game
-from core.genmove import GenmoveResult, MoveGenerator
-from core.plugins import PluginHost, PluginSpec
-from core.pool import Pool
-from core.score import area_score
+from core.analysis.analysis import Analysis
+from core.move.clock import Clock
+from core.board.color import color_name
+from core.board.coords import vertex
+from core.board.game import Game
+from core.move.genmove import GenmoveResult, MoveGenerator
+from core.host.plugins import PluginHost, PluginSpec
+from core.host.pool import Pool
+from core.analysis.score import area_score
 
 
 @dataclass

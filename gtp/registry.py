@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from core.color import parse_color
-from core.coords import parse_vertex
+from core.board.color import parse_color
+from core.board.coords import parse_vertex
 from core.errors import KiaiError
 from gtp.protocol import GtpError
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from core.boardcheck import snapshot
+from core.board.boardcheck import snapshot
 from gtp.engine import Engine, Options
 from gtp.server import GtpServer
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.board import Board
-from core.boardcheck import board_errors, snapshot
-from core.color import BLACK, EMPTY, WHITE
-from core.coords import NO_POINT, PASS, parse_vertex
-from core.diagram import board_from_diagram
+from core.board.board import Board
+from core.board.boardcheck import board_errors, snapshot
+from core.board.color import BLACK, EMPTY, WHITE
+from core.board.coords import NO_POINT, PASS, parse_vertex
+from core.board.diagram import board_from_diagram
 from core.errors import BoardSizeError, IllegalMove, InvalidVertex, UndoError
 
 

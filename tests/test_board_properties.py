@@ -8,12 +8,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.board import Board
-from core.boardcheck import board_errors, snapshot
-from core.color import BLACK, WHITE
-from core.coords import PASS
-from core.hashing import hash_of
-from core.playout import random_game
+from core.board.board import Board
+from core.board.boardcheck import board_errors, snapshot
+from core.board.color import BLACK, WHITE
+from core.board.coords import PASS
+from core.board.hashing import hash_of
+from core.board.playout import random_game
 
 SIZES = st.sampled_from([1, 2, 3, 4, 5, 7, 9, 13, 19])
 
@@ -52,7 +52,7 @@ def test_game_play_and_undo_restore_every_state(size: int, seed: int, moves: int
     rng = random.Random(seed)
     states = [snapshot(board)]
     color = BLACK
-    from core.playout import random_move
+    from core.board.playout import random_move
 
     for _ in range(moves):
         p = random_move(board, color, rng)
@@ -90,7 +90,7 @@ def test_hash_tables_are_the_same_in_every_process() -> None:
     import subprocess
     import sys
 
-    code = "from core.board import Board; b = Board(9); b.play(40, 1); b.play(41, 2); print(b.hash)"
+    code = "from core.board.board import Board; b = Board(9); b.play(40, 1); b.play(41, 2); print(b.hash)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     board = Board(9)
     board.play(40, BLACK)

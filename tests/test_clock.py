@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.clock import Clock
-from core.color import BLACK
+from core.move.clock import Clock
+from core.board.color import BLACK
 
 
 def test_no_time_control_uses_the_default() -> None:

@@ -8,12 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core.board import Board
-from core.boardcheck import snapshot
-from core.coords import parse_vertex
-from core.diagram import board_from_diagram
-from core.results import KO_A, WIN
-from core.sgf import parse_sgf
+from core.board.board import Board
+from core.board.boardcheck import snapshot
+from core.board.coords import parse_vertex
+from core.board.diagram import board_from_diagram
+from core.reading.results import KO_A, WIN
+from core.board.sgf import parse_sgf
 from plugins.connection.distance import DIAGONAL, STONE, TIGER, Gap, distances, gap, point_cost, string_seeds
 from plugins.connection.reader import ConnectionReader, Goal, Limits, NoTable, _ranked
 from plugins.tactical.plugin import TacticalService

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.color import BLACK, WHITE, parse_color
-from core.coords import PASS, all_points, on_board, parse_vertex, vertex
+from core.board.color import BLACK, WHITE, parse_color
+from core.board.coords import PASS, all_points, on_board, parse_vertex, vertex
 from core.errors import InvalidColor, InvalidVertex
 
 

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from core.board import Board
-from core.color import BLACK, WHITE
-from core.coords import PASS, parse_vertex
-from core.diagram import board_from_diagram
-from core.genmove import MoveGenerator
-from core.playout import random_game
-from core.plugins import PluginHost
-from core.pool import Pool
+from core.board.board import Board
+from core.board.color import BLACK, WHITE
+from core.board.coords import PASS, parse_vertex
+from core.board.diagram import board_from_diagram
+from core.move.genmove import MoveGenerator
+from core.board.playout import random_game
+from core.host.plugins import PluginHost
+from core.host.pool import Pool
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from core.sgf import parse_sgf
+from core.board.sgf import parse_sgf
 from tests.gtp_helpers import ask, game_state, server
 
 GAME = b"(;FF[4]SZ[9]KM[5.5];B[ee];W[cc];B[gc];W[eg];B[cg])"

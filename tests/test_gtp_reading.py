@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core.sgf import parse_sgf
+from core.board.sgf import parse_sgf
 from tests.gtp_helpers import ask, server
 
 # the ladder of test_reading, as moves: black E5, white E6 D5 D4

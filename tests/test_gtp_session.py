@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core.sgf import parse_sgf
+from core.board.sgf import parse_sgf
 from gtp.client import ProcessSession
 from tests.gtp_helpers import KIAI_GTP
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.board import Board
-from core.color import BLACK, WHITE
-from core.coords import parse_vertex, vertex
-from core.diagram import board_from_diagram
-from core.patterns import Matcher, PatternError, load_database, parse_patterns
+from core.board.board import Board
+from core.board.color import BLACK, WHITE
+from core.board.coords import parse_vertex, vertex
+from core.board.diagram import board_from_diagram
+from core.move.patterns import Matcher, PatternError, load_database, parse_patterns
 
 L_SHAPE = """
 Pattern Elbow

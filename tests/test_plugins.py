@@ -9,12 +9,12 @@ import time
 
 import pytest
 
-from core.board import Board
-from core.color import BLACK
-from core.coords import parse_vertex
-from core.genmove import MoveGenerator
-from core.plugins import PluginError, PluginHost, PluginSpec
-from core.pool import Pool
+from core.board.board import Board
+from core.board.color import BLACK
+from core.board.coords import parse_vertex
+from core.move.genmove import MoveGenerator
+from core.host.plugins import PluginError, PluginHost, PluginSpec
+from core.host.pool import Pool
 
 BUILT_IN = ["combination", "connection", "endgame", "owl", "tactical"]
 

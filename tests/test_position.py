@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.board import Board
-from core.boardcheck import board_errors, snapshot
-from core.color import BLACK, WHITE
-from core.diagram import board_from_diagram
+from core.board.board import Board
+from core.board.boardcheck import board_errors, snapshot
+from core.board.color import BLACK, WHITE
+from core.board.diagram import board_from_diagram
 from core.errors import PositionFormatError
-from core.playout import random_game
-from core.position import FORMAT_VERSION, Position
+from core.board.playout import random_game
+from core.board.position import FORMAT_VERSION, Position
 
 
 @settings(max_examples=30, deadline=None)

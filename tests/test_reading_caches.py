@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from core.analysis import initial_analysis
-from core.board import Board
-from core.context import pack_context
-from core.playout import random_game
-from core.plugins import PluginHost
-from core.pool import Pool, Task
+from core.analysis.analysis import initial_analysis
+from core.board.board import Board
+from core.host.context import pack_context
+from core.board.playout import random_game
+from core.host.plugins import PluginHost
+from core.host.pool import Pool, Task
 from plugins.tactical.cache import PersistentCache, TranspositionTable
 from plugins.tactical.reader import Depths, Reader
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.reasons import Kind, MoveReason, ReasonError, check_reason, pack_reasons, unpack_reasons, with_ko
+from core.move.reasons import Kind, MoveReason, ReasonError, check_reason, pack_reasons, unpack_reasons, with_ko
 
 CATALOGUE = """ATTACK ATTACK_GOOD_KO ATTACK_BAD_KO DEFEND DEFEND_GOOD_KO DEFEND_BAD_KO ATTACK_THREAT
 DEFEND_THREAT EITHER ALL CONNECT CUT ANTISUJI SEMEAI SEMEAI_THREAT EXPAND_TERRITORY EXPAND_MOYO VITAL_EYE

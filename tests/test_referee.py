@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.sgf import load_sgf
+from core.board.sgf import load_sgf
 from gtp.referee import Player, Referee, wilson_interval
 from tests.gtp_helpers import KIAI_GTP
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from core.boardcheck import board_errors
-from core.color import BLACK, EMPTY, WHITE
-from core.coords import PASS, parse_vertex
+from core.board.boardcheck import board_errors
+from core.board.color import BLACK, EMPTY, WHITE
+from core.board.coords import PASS, parse_vertex
 from core.errors import ReplayError, SgfError
-from core.sgf import GameRecord, VariationTree, load_sgf, parse_sgf, record_from_board
-from core.board import Board
+from core.board.sgf import GameRecord, VariationTree, load_sgf, parse_sgf, record_from_board
+from core.board.board import Board
 
 # A 9x9 game record written for these tests: FF[3] header, a comment with escapes,
 # odd whitespace between nodes and values, and variations (the first is the main line).

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from core.analysis import initial_analysis
-from core.color import BLACK, WHITE
-from core.coords import parse_vertex
-from core.diagram import board_from_diagram
-from core.reasons import Kind, MoveReason
-from core.valuation import Valuator, _shape_factor, value_moves
+from core.analysis.analysis import initial_analysis
+from core.board.color import BLACK, WHITE
+from core.board.coords import parse_vertex
+from core.board.diagram import board_from_diagram
+from core.move.reasons import Kind, MoveReason
+from core.move.valuation import Valuator, _shape_factor, value_moves
 
 
 def prepared(diagram: str, color: int):  # type: ignore[no-untyped-def]

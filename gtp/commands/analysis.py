@@ -3,8 +3,8 @@ gogui-analyze_commands that let GoGui draw them."""
 
 from __future__ import annotations
 
-from core.color import BLACK, WHITE, color_name
-from core.coords import PASS, vertex
+from core.board.color import BLACK, WHITE, color_name
+from core.board.coords import PASS, vertex
 from gtp.engine import Engine
 from gtp.protocol import GtpError
 from gtp.registry import Args, command

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.color import color_name
-from core.coords import PASS, vertex
+from core.board.color import color_name
+from core.board.coords import PASS, vertex
 from gtp.engine import Engine
 from gtp.protocol import GtpError
 from gtp.registry import Args, command

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.color import BLACK, WHITE, color_name
-from core.coords import PASS, vertex
-from core.diagram import render
+from core.board.color import BLACK, WHITE, color_name
+from core.board.coords import PASS, vertex
+from core.board.diagram import render
 from core.errors import KiaiError
-from core.game import fixed_handicap_points
+from core.board.game import fixed_handicap_points
 from gtp.engine import Engine
 from gtp.protocol import GtpError
 from gtp.registry import Args, command
@@ -93,7 +93,7 @@ def place_free_handicap(engine: Engine, args: Args) -> str:
 
 def _spread_points(size: int, n: int) -> list[int]:
     """n points spread over the board, preferring the star points' lines."""
-    from core.coords import all_points, row_col
+    from core.board.coords import all_points, row_col
 
     edge = 2 if size < 13 else 3
     centre = (size - 1) / 2

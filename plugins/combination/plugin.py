@@ -4,10 +4,10 @@ opponent's double ataris, which we can occupy first (YOUR_ATARI_ATARI)."""
 
 from __future__ import annotations
 
-from core.board import Board
-from core.context import Context
-from core.hookspecs import hookimpl
-from core.reasons import Kind, MoveReason
+from core.board.board import Board
+from core.host.context import Context
+from core.host.hookspecs import hookimpl
+from core.move.reasons import Kind, MoveReason
 
 
 def double_ataris(board: Board, color: int) -> list[tuple[int, tuple[int, ...]]]:

@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.coords import parse_vertex, vertex
+from core.board.coords import parse_vertex, vertex
 from core.errors import KiaiError
-from core.sgf import VariationTree, load_position
+from core.board.sgf import VariationTree, load_position
 from plugins.connection.reader import ConnectionReader, Limits, NoTable
 
 
@@ -30,7 +30,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read the connection and report."""
-    from core.plugins import PluginHost, PluginSpec
+    from core.host.plugins import PluginHost, PluginSpec
 
     tactical = PluginHost(PluginSpec()).services.tactical()  # whichever plugin provides reading
     board = load_position(args.load, args.until)

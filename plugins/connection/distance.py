@@ -22,8 +22,8 @@ import heapq
 from dataclasses import dataclass, field
 from typing import Callable
 
-from core.board import Board
-from core.color import EMPTY
+from core.board.board import Board
+from core.board.color import EMPTY
 
 STONE = 100  # the unit: one stone
 FAR = 99 * STONE  # farther than any connection worth reading

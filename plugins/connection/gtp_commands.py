@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from core.errors import KiaiError
-from core.readingcmds import Decorator, register_node_counter, result_text
+from core.host.gtpview import Decorator, register_node_counter, result_text
 
 if TYPE_CHECKING:
     from plugins.connection.plugin import ConnectionService

@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from core.board import Board
-from core.context import Context
-from core.hookspecs import hookimpl
-from core.reasons import Kind, MoveReason
-from core.results import WIN
-from core.services import TacticalReader
+from core.board.board import Board
+from core.host.context import Context
+from core.host.hookspecs import hookimpl
+from core.move.reasons import Kind, MoveReason
+from core.reading.results import WIN
+from core.host.services import TacticalReader
 from plugins.connection.distance import STONE, gap, string_seeds
 from plugins.connection.reader import ConnectionReader, Limits, NoTable
 

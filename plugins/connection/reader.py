@@ -16,12 +16,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
-from core.board import Board
-from core.color import EMPTY
-from core.coords import NO_POINT
-from core.results import KO_A, REVERSE, WIN, after_move, better
-from core.services import TacticalReader
-from core.sgf import VariationTree
+from core.board.board import Board
+from core.board.color import EMPTY
+from core.board.coords import NO_POINT
+from core.reading.results import KO_A, REVERSE, WIN, after_move, better
+from core.host.services import TacticalReader
+from core.board.sgf import VariationTree
 from plugins.connection.distance import STONE, Gap, area_seeds, gap, string_seeds
 
 CONNECT, DISCONNECT = 1, 2

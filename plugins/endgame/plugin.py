@@ -4,11 +4,11 @@ hanes, dame) become candidates; the valuator counts what each is worth."""
 
 from __future__ import annotations
 
-from core.color import EMPTY
-from core.context import Context
-from core.hookspecs import hookimpl
-from core.playout import is_own_eye
-from core.reasons import Kind, MoveReason
+from core.board.color import EMPTY
+from core.host.context import Context
+from core.host.hookspecs import hookimpl
+from core.board.playout import is_own_eye
+from core.move.reasons import Kind, MoveReason
 
 
 @hookimpl

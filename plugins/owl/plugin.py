@@ -4,10 +4,10 @@ analysis knows: VITAL_EYE reasons at the vital points of critical dragons' eye s
 
 from __future__ import annotations
 
-from core.context import Context
-from core.dragons import Status
-from core.hookspecs import hookimpl
-from core.reasons import Kind, MoveReason
+from core.host.context import Context
+from core.analysis.dragons import Status
+from core.host.hookspecs import hookimpl
+from core.move.reasons import Kind, MoveReason
 
 
 @hookimpl

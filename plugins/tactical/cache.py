@@ -20,8 +20,8 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-from core.board import Board
-from core.color import EMPTY
+from core.board.board import Board
+from core.board.color import EMPTY
 
 ENTRY_BYTES = 160  # what one table entry costs in CPython, measured with tracemalloc
 

@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.coords import parse_vertex, vertex
+from core.board.coords import parse_vertex, vertex
 from core.errors import KiaiError
-from core.sgf import VariationTree, load_position
+from core.board.sgf import VariationTree, load_position
 from plugins.tactical.cache import TranspositionTable
 from plugins.tactical.reader import Depths, Reader
 

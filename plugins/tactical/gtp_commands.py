@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from core.readingcmds import Decorator, register_node_counter, result_text
+from core.host.gtpview import Decorator, register_node_counter, result_text
 
 if TYPE_CHECKING:
     from plugins.tactical.plugin import TacticalService

@@ -17,8 +17,8 @@ Each returns candidate moves; the caller orders and tries them.
 
 from __future__ import annotations
 
-from core.board import Board
-from core.color import EMPTY
+from core.board.board import Board
+from core.board.color import EMPTY
 from plugins.tactical.superstring import superstring_liberties, superstring_neighbours
 
 

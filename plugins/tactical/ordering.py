@@ -7,8 +7,8 @@ the stones they capture. Self-ataris come last. Scores are cheap static estimate
 
 from __future__ import annotations
 
-from core.board import Board
-from core.color import EMPTY
+from core.board.board import Board
+from core.board.color import EMPTY
 
 
 def order_attacks(board: Board, s: int, moves: list[int]) -> list[int]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from core.board import Board
-from core.color import EMPTY
-from core.context import Context
-from core.hookspecs import hookimpl
-from core.reasons import Kind, MoveReason, with_ko
+from core.board.board import Board
+from core.board.color import EMPTY
+from core.host.context import Context
+from core.host.hookspecs import hookimpl
+from core.move.reasons import Kind, MoveReason, with_ko
 from plugins.tactical.cache import PersistentCache, TranspositionTable
-from core.results import WIN
+from core.reading.results import WIN
 from plugins.tactical.reader import Depths, Reader, ReadingAborted
 
 MAX_READ_LIBERTIES = 4

@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Final
 
-from core.board import Board
-from core.color import EMPTY
-from core.coords import NO_POINT
-from core.results import KO_A, KO_B, REVERSE, WIN, after_move, better
-from core.sgf import VariationTree
+from core.board.board import Board
+from core.board.color import EMPTY
+from core.board.coords import NO_POINT
+from core.reading.results import KO_A, KO_B, REVERSE, WIN, after_move, better
+from core.board.sgf import VariationTree
 from plugins.tactical import lib1, lib2, lib3, lib4
 from plugins.tactical.cache import PersistentCache, TranspositionTable
-from plugins.tactical.komaster import komaster_trymove
+from core.reading.komaster import komaster_trymove
 
 MAX_STACK: Final = 60  # beyond this, no string is read further (it counts as alive)
 

@@ -8,8 +8,8 @@ defending a member of the superstring is often the way to attack or defend the s
 
 from __future__ import annotations
 
-from core.board import Board
-from core.color import EMPTY
+from core.board.board import Board
+from core.board.color import EMPTY
 
 
 _MEMO: dict[tuple[int, int, int], list[int]] = {}

@@ -6,8 +6,8 @@ import random
 import time
 from typing import Any, Callable
 
-from core.board import Board
-from core.playout import random_game
+from core.board.board import Board
+from core.board.playout import random_game
 
 
 def middle_game(size: int = 19, moves: int = 150, seed: int = 7) -> Board:

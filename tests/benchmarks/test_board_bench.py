@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.board import Board
-from core.color import BLACK, WHITE
-from core.playout import random_game
-from core.position import Position
+from core.board.board import Board
+from core.board.color import BLACK, WHITE
+from core.board.playout import random_game
+from core.board.position import Position
 from tests.benchmarks.conftest import middle_game, run_and_rate
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.board import Board
+from core.board.board import Board
 from plugins.connection.distance import STONE, gap, string_seeds
 from plugins.connection.reader import ConnectionReader, Limits
 from plugins.tactical.plugin import TacticalService

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from core.board import Board
-from core.coords import point
+from core.board.board import Board
+from core.board.coords import point
 from plugins.tactical.cache import TranspositionTable
 from plugins.tactical.reader import Depths, Reader
 from tests.benchmarks.conftest import middle_game, run_and_rate

@@ -12,9 +12,9 @@ from typing import Any, Final
 
 import msgpack
 
-from core.board import Board
-from core.color import BLACK, EMPTY, WHITE
-from core.coords import NO_POINT, PASS, check_size, point, row_col
+from core.board.board import Board
+from core.board.color import BLACK, EMPTY, WHITE
+from core.board.coords import NO_POINT, PASS, check_size, point, row_col
 from core.errors import PositionFormatError
 
 FORMAT_VERSION: Final = 1

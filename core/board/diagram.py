@@ -7,9 +7,9 @@ empty point by name, so tests can say "a" instead of "C4".
 
 from __future__ import annotations
 
-from core.board import Board
-from core.color import BLACK, EMPTY, WHITE
-from core.coords import COLUMNS, point
+from core.board.board import Board
+from core.board.color import BLACK, EMPTY, WHITE
+from core.board.coords import COLUMNS, point
 from core.errors import KiaiError
 
 _STONES = {"X": BLACK, "#": BLACK, "O": WHITE, "@": WHITE, ".": EMPTY, "+": EMPTY, ",": EMPTY}

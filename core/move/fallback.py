@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-from core.board import Board
-from core.color import EMPTY
-from core.coords import PASS
-from core.playout import is_own_eye
+from core.board.board import Board
+from core.board.color import EMPTY
+from core.board.coords import PASS
+from core.board.playout import is_own_eye
 
 
 def fallback_move(board: Board, color: int, rng: random.Random) -> int:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final, Iterable, Iterator
 
-from core.color import BLACK, BORDER, EMPTY, WHITE, color_name, other
-from core.coords import NO_POINT, PASS, all_points, array_length, check_size, stride, vertex
+from core.board.color import BLACK, BORDER, EMPTY, WHITE, color_name, other
+from core.board.coords import NO_POINT, PASS, all_points, array_length, check_size, stride, vertex
 from core.errors import IllegalMove, InvalidVertex, UndoError
-from core.hashing import hash_of, zobrist_table
+from core.board.hashing import hash_of, zobrist_table
 
 
 class String:
@@ -566,6 +566,6 @@ class Board:
     # ------------------------------------------------------------------ display
     def __str__(self) -> str:
         """The board as an ASCII diagram with coordinates (X black, O white)."""
-        from core.diagram import render
+        from core.board.diagram import render
 
         return render(self)

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from core.board import Board
-from core.color import BLACK, EMPTY, WHITE
+from core.board.board import Board
+from core.board.color import BLACK, EMPTY, WHITE
 
 GRAY_BLACK: Final = 3  # black was komaster and white took a ko too
 GRAY_WHITE: Final = 4

@@ -13,10 +13,10 @@ from typing import Final
 
 import msgpack
 
-from core.analysis import Analysis
-from core.board import Board
-from core.position import Position
-from core.services import Services
+from core.analysis.analysis import Analysis
+from core.board.board import Board
+from core.board.position import Position
+from core.host.services import Services
 
 CONTEXT_VERSION: Final = 1
 

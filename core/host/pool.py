@@ -23,9 +23,9 @@ from typing import Any, Final
 
 import msgpack
 
-from core.context import Context, context_key, unpack_context
-from core.plugins import PluginHost, PluginSpec
-from core.reasons import MoveReason
+from core.host.context import Context, context_key, unpack_context
+from core.host.plugins import PluginHost, PluginSpec
+from core.move.reasons import MoveReason
 
 WIRE_VERSION: Final = 1
 HOOKS: Final = ("kiai_generate", "kiai_endgame")

@@ -15,9 +15,9 @@ from typing import Any
 
 from sgfmill import sgf
 
-from core.board import Board
-from core.color import BLACK, WHITE, color_name, other
-from core.coords import MAX_SIZE, PASS, parse_vertex, point, row_col, vertex
+from core.board.board import Board
+from core.board.color import BLACK, WHITE, color_name, other
+from core.board.coords import MAX_SIZE, PASS, parse_vertex, point, row_col, vertex
 from core.errors import IllegalMove, KiaiError, ReplayError, SgfError
 
 _COLOR = {"b": BLACK, "w": WHITE}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from core.board import Board
-from core.color import BLACK, EMPTY
-from core.coords import PASS
+from core.board.board import Board
+from core.board.color import BLACK, EMPTY
+from core.board.coords import PASS
 
 
 def is_own_eye(board: Board, p: int, color: int) -> bool:

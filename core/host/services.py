@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from core.board import Board
+from core.board.board import Board
 from core.errors import KiaiError
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.board import Board
-from core.dragons import Dragon, Status, make_dragons
-from core.eyes import EyeSpace, eye_spaces
-from core.influence import Influence, compute_influence
-from core.worms import Worm, make_worms
+from core.board.board import Board
+from core.analysis.dragons import Dragon, Status, make_dragons
+from core.analysis.eyes import EyeSpace, eye_spaces
+from core.analysis.influence import Influence, compute_influence
+from core.analysis.worms import Worm, make_worms
 
 
 @dataclass

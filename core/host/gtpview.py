@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
-from core.coords import vertex
+from core.board.coords import vertex
 
 Handler = Callable[[Any, Any], str]
 Decorator = Callable[[str], Callable[[Handler], Handler]]

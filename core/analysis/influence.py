@@ -19,9 +19,9 @@ from typing import Iterable, Mapping
 import numpy as np
 import numpy.typing as npt
 
-from core.board import Board
-from core.color import BLACK, WHITE
-from core.coords import point
+from core.board.board import Board
+from core.board.color import BLACK, WHITE
+from core.board.coords import point
 
 IntGrid = npt.NDArray[np.int32]
 FloatGrid = npt.NDArray[np.float64]

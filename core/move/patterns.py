@@ -31,13 +31,13 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Final
 
-from core.board import Board
-from core.color import EMPTY
-from core.coords import row_col
+from core.board.board import Board
+from core.board.color import EMPTY
+from core.board.coords import row_col
 from core.errors import KiaiError
 
 if TYPE_CHECKING:
-    from core.analysis import Analysis
+    from core.analysis.analysis import Analysis
 
 _E, _O, _X, _B = 0, 1, 2, 3
 _ALLOWED: Final = {
@@ -172,7 +172,7 @@ def _parse_block(block: str) -> Pattern:
 
 def load_database(name: str = "patterns.db") -> list[Pattern]:
     """The patterns of a database shipped with core."""
-    return parse_patterns(resources.files("core").joinpath(name).read_text(encoding="utf-8"))
+    return parse_patterns(resources.files("core.move").joinpath(name).read_text(encoding="utf-8"))
 
 
 _NEAR: Final = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
@@ -310,7 +310,7 @@ class _Helpers:
 
     def false_eye(self, label: str) -> bool:
         """True if the one-point eye at the label is false."""
-        from core.eyes import is_false_eye
+        from core.analysis.eyes import is_false_eye
 
         return is_false_eye(self.board, self._pt(label), self.color)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from core.board import Board
-from core.color import BLACK, BORDER, EMPTY, WHITE
+from core.board.board import Board
+from core.board.color import BLACK, BORDER, EMPTY, WHITE
 
 
 def area(board: Board, dead: Iterable[int] = ()) -> tuple[int, int]:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, Callable
 import pluggy
 
 if TYPE_CHECKING:
-    from core.context import Context
-    from core.reasons import MoveReason
+    from core.host.context import Context
+    from core.move.reasons import MoveReason
 
 PROJECT = "kiai"
 hookspec = pluggy.HookspecMarker(PROJECT)

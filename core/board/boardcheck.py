@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.board import Board
-from core.color import EMPTY
-from core.hashing import hash_of
+from core.board.board import Board
+from core.board.color import EMPTY
+from core.board.hashing import hash_of
 
 
 def board_errors(board: Board) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.board import Board
+from core.board.board import Board
 
 
 @dataclass

@@ -13,19 +13,19 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from core.analysis import Analysis, initial_analysis
-from core.board import Board
-from core.color import EMPTY, color_name
-from core.context import pack_context
-from core.coords import PASS, vertex
-from core.dragons import Status
-from core.fallback import fallback_move
-from core.patterns import Match, Matcher, load_database
-from core.playout import is_own_eye
-from core.plugins import PluginHost
-from core.pool import Pool, PoolStats, Task
-from core.reasons import ATTACKS, DEFENDS, Kind, MoveReason, ReasonError, check_reason
-from core.valuation import MoveValue, value_moves
+from core.analysis.analysis import Analysis, initial_analysis
+from core.board.board import Board
+from core.board.color import EMPTY, color_name
+from core.host.context import pack_context
+from core.board.coords import PASS, vertex
+from core.analysis.dragons import Status
+from core.move.fallback import fallback_move
+from core.move.patterns import Match, Matcher, load_database
+from core.board.playout import is_own_eye
+from core.host.plugins import PluginHost
+from core.host.pool import Pool, PoolStats, Task
+from core.move.reasons import ATTACKS, DEFENDS, Kind, MoveReason, ReasonError, check_reason
+from core.move.valuation import MoveValue, value_moves
 
 ENDGAME_THRESHOLD = 6.0
 PASS_THRESHOLD = 0.5

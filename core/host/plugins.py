@@ -12,9 +12,9 @@ from typing import Any, Callable
 
 import pluggy
 
-from core import hookspecs
+from core.host import hookspecs
 from core.errors import KiaiError
-from core.services import Services
+from core.host.services import Services
 
 ENTRY_POINT_GROUP = "kiai.plugins"
 

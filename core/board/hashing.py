@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass
 from typing import Final, Sequence
 
-from core.color import BLACK, WHITE
-from core.coords import array_length
+from core.board.color import BLACK, WHITE
+from core.board.coords import array_length
 
 SEED: Final = 0x4B1A1_5EED
 

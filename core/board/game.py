@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.board import Board
-from core.color import BLACK, WHITE, other
-from core.coords import PASS, point
+from core.board.board import Board
+from core.board.color import BLACK, WHITE, other
+from core.board.coords import PASS, point
 from core.errors import IllegalMove, KiaiError, UndoError
-from core.position import Position
-from core.sgf import GameRecord, load_sgf, record_from_board
+from core.board.position import Position
+from core.board.sgf import GameRecord, load_sgf, record_from_board
 
 
 class Game:
@@ -67,7 +67,7 @@ class Game:
         record = load_sgf(path)
         target = None
         if until_vertex is not None:
-            from core.coords import parse_vertex
+            from core.board.coords import parse_vertex
 
             target = parse_vertex(until_vertex, record.size)
         board, to_move = record.replay(until_move, target, superko=self.superko)

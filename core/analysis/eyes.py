@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.board import Board
-from core.color import BORDER, EMPTY
+from core.board.board import Board
+from core.board.color import BORDER, EMPTY
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.color import BLACK, WHITE
+from core.board.color import BLACK, WHITE
 
 
 @dataclass

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Callable
 
-from core.board import Board
-from core.color import EMPTY
-from core.eyes import EyeSpace
-from core.influence import Influence
-from core.worms import Worm
+from core.board.board import Board
+from core.board.color import EMPTY
+from core.analysis.eyes import EyeSpace
+from core.analysis.influence import Influence
+from core.analysis.worms import Worm
 
 
 class Status(IntEnum):

@@ -21,14 +21,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from core.analysis import Analysis
-from core.board import Board
-from core.color import BLACK
-from core.coords import vertex
-from core.dragons import Status
-from core.influence import compute_influence
-from core.reasons import ATTACKS, BAD_KO, DEFENDS, GOOD_KO, OWL_ATTACKS, OWL_DEFENDS, Kind, MoveReason
-from core.services import TacticalReader
+from core.analysis.analysis import Analysis
+from core.board.board import Board
+from core.board.color import BLACK
+from core.board.coords import vertex
+from core.analysis.dragons import Status
+from core.analysis.influence import compute_influence
+from core.move.reasons import ATTACKS, BAD_KO, DEFENDS, GOOD_KO, OWL_ATTACKS, OWL_DEFENDS, Kind, MoveReason
+from core.host.services import TacticalReader
 
 KO_WEIGHT = {"good": 0.6, "bad": 0.35}
 SECONDARY_WEIGHT = 0.1
