@@ -15,7 +15,8 @@ from core.board.diagram import board_from_diagram
 from core.reading.results import KO_A, WIN
 from core.board.sgf import parse_sgf
 from plugins.connection.distance import DIAGONAL, STONE, TIGER, Gap, distances, gap, point_cost, string_seeds
-from plugins.connection.reader import ConnectionReader, Goal, Limits, NoTable, _ranked
+from core.reading.table import TranspositionTable
+from plugins.connection.reader import ConnectionReader, Goal, Limits, _ranked
 from plugins.tactical.plugin import TacticalService
 from tests.gtp_helpers import ask, server
 
@@ -434,13 +435,13 @@ def test_neither_side_extends_into_atari() -> None:
     a, b, b2 = v("A3", board), v("C3", board), v("B2", board)
     assert r._into_atari(b2, 2) and not r._into_atari(b2, 1)  # black's B2 captures
     played: list[tuple[int, int]] = []
-    play = r._play
+    play = r.play
 
-    def record(move: int, color: int, depth: int) -> tuple[bool, int] | None:
+    def record(move: int, color: int, allow_conditional: bool) -> tuple[bool, int, int] | None:
         played.append((color, move))
-        return play(move, color, depth)
+        return play(move, color, allow_conditional)
 
-    r._play = record  # type: ignore[method-assign]
+    r.play = record  # type: ignore[method-assign]
     assert r.disconnect(a, b)[0] == 0
     assert played and (2, b2) not in played  # "do not extend into atari"
 
@@ -452,7 +453,7 @@ def test_results_agree_with_and_without_the_table() -> None:
         board, _ = board_from_diagram(diagram)
         a, b = v(x, board), v(y, board)
         results = []
-        for table in ({}, NoTable()):
+        for table in (TranspositionTable(16), TranspositionTable(0)):
             r = ConnectionReader(board, TacticalService(), Limits(), table)
             results.append((r.connect(a, b)[0], r.disconnect(a, b)[0]))
         assert results[0] == results[1], diagram

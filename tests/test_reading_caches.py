@@ -14,7 +14,8 @@ from core.host.context import pack_context
 from core.board.playout import random_game
 from core.host.plugins import PluginHost
 from core.host.pool import Pool, Task
-from plugins.tactical.cache import PersistentCache, TranspositionTable
+from core.reading.persistent import PersistentCache
+from core.reading.table import TranspositionTable
 from plugins.tactical.reader import Depths, Reader
 
 DEPTHS = Depths(depth=10, branch_depth=8, backfill_depth=7, fourlib_depth=4, ko_depth=5, vital_depth=2)
@@ -59,7 +60,7 @@ def test_results_agree_with_and_without_the_transposition_table() -> None:
 def test_results_agree_with_the_persistent_cache_warm() -> None:
     for board, targets in corpus():
         cold = read_all(board, targets, TranspositionTable(0), None)
-        cache = PersistentCache(size=500, min_nodes=1)
+        cache = PersistentCache("tactical", size=500, min_nodes=1)
         first = read_all(board, targets, TranspositionTable(0), cache)
         again = read_all(board, targets, TranspositionTable(0), cache)  # answered from the cache
         assert codes(cold) == codes(first) == codes(again)
@@ -68,7 +69,7 @@ def test_results_agree_with_the_persistent_cache_warm() -> None:
 
 def test_the_persistent_cache_is_invalidated_where_a_stone_lands() -> None:
     board, targets = corpus()[1]
-    cache = PersistentCache(size=500, min_nodes=1)
+    cache = PersistentCache("tactical", size=500, min_nodes=1)
     read_all(board, targets, TranspositionTable(0), cache)
     entries = len(cache.entries)
     empty = board.empty_points()

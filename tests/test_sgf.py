@@ -10,7 +10,8 @@ from core.board.boardcheck import board_errors
 from core.board.color import BLACK, EMPTY, WHITE
 from core.board.coords import PASS, parse_vertex
 from core.errors import ReplayError, SgfError
-from core.board.sgf import GameRecord, VariationTree, load_sgf, parse_sgf, record_from_board
+from core.board.sgf import GameRecord, load_sgf, parse_sgf, record_from_board
+from core.reading.variations import VariationTree
 from core.board.board import Board
 
 # A 9x9 game record written for these tests: FF[3] header, a comment with escapes,

@@ -372,6 +372,10 @@ class Board:
         self._game_depth -= 1
         return self.history.pop()
 
+    def reading_line(self) -> list[tuple[int, int]]:
+        """The reading moves on the stack as (color, point), oldest first."""
+        return [(rec[1], rec[0]) for rec in self._stack[len(self._stack) - self.stackp:]]
+
     @property
     def undo_depth(self) -> int:
         """How many game moves can be taken back with undo."""

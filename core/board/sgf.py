@@ -1,5 +1,5 @@
-"""SGF: read game records (main line, setup, SZ/KM/HA/RU/PL), replay them, write games and
-variation trees.
+"""SGF: read game records (main line, setup, SZ/KM/HA/RU/PL), replay them, write games
+(reading's variation trees are core.reading.variations).
 
 Parsing is sgfmill's (escapes, odd whitespace, FF[3] and FF[4], collections: the first
 game is taken); this module turns its nodes into Kiai's points and boards, and turns
@@ -21,7 +21,7 @@ from core.board.coords import MAX_SIZE, PASS, parse_vertex, point, row_col, vert
 from core.errors import IllegalMove, KiaiError, ReplayError, SgfError
 
 _COLOR = {"b": BLACK, "w": WHITE}
-_LETTER = {BLACK: "b", WHITE: "w"}
+LETTER = {BLACK: "b", WHITE: "w"}  # SGF's colour letters
 
 
 @dataclass
@@ -111,20 +111,20 @@ class GameRecord:
 def _write_step(node: Any, step: Step, size: int) -> None:
     if step.black or step.white or step.empty:
         node.set_setup_stones(
-            [_sgf_point(size, p) for p in step.black],
-            [_sgf_point(size, p) for p in step.white],
-            [_sgf_point(size, p) for p in step.empty],
+            [sgf_point(size, p) for p in step.black],
+            [sgf_point(size, p) for p in step.white],
+            [sgf_point(size, p) for p in step.empty],
         )
     if step.player is not None:
-        node.set("PL", _LETTER[step.player])
+        node.set("PL", LETTER[step.player])
     if step.move is not None:
         color, p = step.move
-        node.set_move(_LETTER[color], None if p == PASS else _sgf_point(size, p))
+        node.set_move(LETTER[color], None if p == PASS else sgf_point(size, p))
     if step.comment:
         node.set("C", step.comment)
 
 
-def _sgf_point(size: int, p: int) -> tuple[int, int]:
+def sgf_point(size: int, p: int) -> tuple[int, int]:
     r, c = row_col(size, p)
     return size - 1 - r, c
 
@@ -216,47 +216,3 @@ def record_from_board(board: Board, komi: float, handicap: int = 0) -> GameRecor
     for color, p in board.history:
         record.steps.append(Step(move=(color, p)))
     return record
-
-
-class VariationTree:
-    """An SGF tree written while reading: push a move, pop it, comment the current node."""
-
-    def __init__(self, board: Board, comment: str | None = None) -> None:
-        self.size = board.size
-        self._game = sgf.Sgf_game(board.size)
-        root = self._game.get_root()
-        black = [_sgf_point(board.size, p) for p in board.stones(BLACK)]
-        white = [_sgf_point(board.size, p) for p in board.stones(WHITE)]
-        if black or white:
-            root.set_setup_stones(black, white)
-        if comment:
-            root.set("C", comment)
-        self._node: Any = root
-        self.variations = 0
-
-    def push(self, color: int, p: int) -> None:
-        """Add a child with this move and make it current."""
-        self._node = self._node.new_child()
-        self._node.set_move(_LETTER[color], None if p == PASS else _sgf_point(self.size, p))
-
-    def pop(self) -> None:
-        """Make the parent of the current node current."""
-        parent = self._node.parent
-        if parent is None:
-            raise KiaiError("VariationTree.pop at the root")
-        if not len(self._node):  # a leaf ends a variation
-            self.variations += 1
-        self._node = parent
-
-    def comment(self, text: str) -> None:
-        """Append a line to the current node's comment."""
-        old = self._node.get("C") if self._node.has_property("C") else ""
-        self._node.set("C", f"{old}\n{text}" if old else text)
-
-    def to_bytes(self) -> bytes:
-        """The tree as SGF bytes."""
-        return self._game.serialise()  # type: ignore[no-any-return]
-
-    def save(self, path: str | Path) -> None:
-        """Write the tree to an SGF file."""
-        Path(path).write_bytes(self.to_bytes())

@@ -89,3 +89,16 @@ def komaster_trymove(board: Board, pos: int, color: int, komaster: int, kom_pos:
     elif previous_ko:
         komaster, kom_pos = WEAK_KO, previous_ko
     return KoMove(True, conditional, komaster, kom_pos)
+
+
+def first_taker_trymove(board: Board, pos: int, color: int, komaster: int, kom_pos: int,
+                        allow_conditional: bool) -> KoMove:
+    """A simpler scheme: the first side to make a conditional ko capture becomes komaster,
+    and only the komaster may make more (kom_pos is not used)."""
+    if board.trymove(pos, color):
+        return KoMove(True, False, komaster, kom_pos)
+    if not allow_conditional or komaster not in (EMPTY, color) or not board.is_ko(pos, color):
+        return _NOT_PLAYED
+    if not board.tryko(pos, color):
+        return _NOT_PLAYED
+    return KoMove(True, True, color, kom_pos)

@@ -11,8 +11,10 @@ from typing import Any
 
 from core.board.coords import parse_vertex, vertex
 from core.errors import KiaiError
-from core.board.sgf import VariationTree, load_position
-from plugins.connection.reader import ConnectionReader, Limits, NoTable
+from core.board.sgf import load_position
+from core.reading.variations import VariationTree
+from core.reading.table import TranspositionTable
+from plugins.connection.reader import ConnectionReader, Limits
 
 
 def add_parser(sub: Any) -> None:
@@ -45,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.monotonic()
     total = 0
     for name in ("connect", "disconnect"):
-        reader = ConnectionReader(board, tactical, Limits(node_limit=args.nodes), {} if args.hash else NoTable())
+        reader = ConnectionReader(board, tactical, Limits(node_limit=args.nodes),
+                                  TranspositionTable(32 if args.hash else 0))
         reader.tree = tree
         if tree is not None:
             tree.comment(f"{name} variations follow")

@@ -15,9 +15,9 @@ from core.move.reasons import Kind, MoveReason
 from core.reading.results import WIN
 from core.host.services import TacticalReader
 from plugins.connection.distance import STONE, gap, string_seeds
-from plugins.connection.reader import ConnectionReader, Limits, NoTable
+from core.reading.caches import ReadingCaches
+from plugins.connection.reader import ConnectionReader, Limits
 
-TABLE_ENTRIES = 200_000  # transposition entries kept; the table is emptied when full or the position changes
 GENMOVE_NODE_LIMIT = 60  # per question during genmove: many pairs, little time
 GENMOVE_PAIRS = 4  # the closest pairs of strings read per colour
 
@@ -33,20 +33,15 @@ class ConnectionService:
         """Limits from the engine's settings (connection_depth, connection_nodes, hash)."""
         self.limits = Limits(depth=int(settings.get("connection_depth", Limits.depth)),
                              node_limit=int(settings.get("connection_nodes", Limits.node_limit)))
-        self.hashing = settings.get("hash", 1) != 0
-        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+        hashing = settings.get("hash", 1) != 0
+        self.caches = ReadingCaches("connection", settings.get("memory", 32.0) if hashing else 0.0, 0)
         self.nodes = 0
-        self._last: bytes | None = None
 
     def reader(self, board: Board, node_limit: int | None = None) -> ConnectionReader:
         """A reader on the board sharing this service's table (emptied at a new position)."""
-        if board.stackp == 0:
-            now = bytes(board.board)
-            if now != self._last or len(self.table) > TABLE_ENTRIES:
-                self.table.clear()
-                self._last = now
+        self.caches.sync(board)
         limits = self.limits if node_limit is None else replace(self.limits, node_limit=node_limit)
-        return ConnectionReader(board, self.tactical, limits, self.table if self.hashing else NoTable())
+        return ConnectionReader(board, self.tactical, limits, self.caches.table)
 
     def _ask(self, board: Board, question: str, a: int, target: Any, node_limit: int | None = None) -> tuple[int, int]:
         r = self.reader(board, node_limit)

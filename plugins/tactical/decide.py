@@ -11,8 +11,9 @@ from typing import Any
 
 from core.board.coords import parse_vertex, vertex
 from core.errors import KiaiError
-from core.board.sgf import VariationTree, load_position
-from plugins.tactical.cache import TranspositionTable
+from core.board.sgf import load_position
+from core.reading.variations import VariationTree
+from core.reading.table import TranspositionTable
 from plugins.tactical.reader import Depths, Reader
 
 

@@ -10,9 +10,10 @@ from core.board.color import EMPTY
 from core.host.context import Context
 from core.host.hookspecs import hookimpl
 from core.move.reasons import Kind, MoveReason, with_ko
-from plugins.tactical.cache import PersistentCache, TranspositionTable
+from core.reading.caches import ReadingCaches
 from core.reading.results import WIN
-from plugins.tactical.reader import Depths, Reader, ReadingAborted
+from core.reading.search import ReadingAborted
+from plugins.tactical.reader import Depths, Reader
 
 MAX_READ_LIBERTIES = 4
 
@@ -31,40 +32,21 @@ class TacticalService:
                            int(settings.get("break_chain_depth", 7)), int(settings.get("superstring_depth", 3)))
         self.level = int(settings.get("level", 10))
         self.delta = 0
-        memory = 0.0 if settings.get("hash", 1) == 0 else settings.get("memory", 32.0)
-        self.table = TranspositionTable(memory)
-        self.persistent = PersistentCache(size=int(settings.get("persistent", 100)),
-                                          debug=bool(settings.get("debug_persistent", 0)))
-        if settings.get("hash", 1) == 0 or settings.get("persistent", 1) == 0:
-            self.persistent.size = 0
+        hashing = settings.get("hash", 1) != 0
+        self.caches = ReadingCaches("tactical", settings.get("memory", 32.0) if hashing else 0.0,
+                                    int(settings.get("persistent", 100)) if hashing else 0,
+                                    debug=bool(settings.get("debug_persistent", 0)))
         self.nodes = 0
-        self._last: list[int] | None = None
 
     @property
     def depths(self) -> Depths:
         """The depths in force: the settings, scaled by level, moved by increase/decrease_depths."""
         return self.base.scaled(self.level).changed(self.delta)
 
-    def _sync(self, board: Board) -> None:
-        """At a new position on the real board: clear the table, invalidate the persistent cache."""
-        if board.stackp:
-            return
-        now = board.board
-        if self._last is not None and len(self._last) == len(now) and self._last != now:
-            changed = {p for p, (a, b) in enumerate(zip(self._last, now)) if a != b}
-            self.table.clear()
-            self.persistent.moved(changed)
-        elif self._last is not None and len(self._last) != len(now):
-            self.table.clear()
-            self.persistent.clear()
-        self._last = list(now)
-
     def reader(self, board: Board, node_limit: int | None = None) -> Reader:
         """A reader on the board sharing this service's caches (bounded if node_limit is given)."""
-        self._sync(board)
-        r = Reader(board, self.depths, self.table, self.persistent)
-        r.node_limit = node_limit
-        return r
+        self.caches.sync(board)
+        return Reader(board, self.depths, self.caches.table, self.caches.persistent, node_limit)
 
     def _count(self, r: Reader, result: Any) -> Any:
         self.nodes += r.visited
@@ -77,7 +59,7 @@ class TacticalService:
             return self._count(r, r.attack(s))  # type: ignore[no-any-return]
         except ReadingAborted:
             self._count(r, None)
-            _unwind(board, r)
+            r.unwind()
             return 0, 0
 
     def find_defense(self, board: Board, s: int) -> tuple[int, int]:
@@ -109,12 +91,6 @@ class TacticalService:
         """WIN if a stone of color at move cannot be captured at once."""
         r = self.reader(board)
         return self._count(r, r.safe_move(move, color))  # type: ignore[no-any-return]
-
-
-def _unwind(board: Board, r: Reader) -> None:
-    """Pop the moves an aborted read left on the board."""
-    while board.stackp > r.base_stackp:
-        board.popgo()
 
 
 SERVICE = TacticalService()
@@ -150,7 +126,7 @@ def read_worm(ctx: Context, origin: int) -> list[Any]:
                         if lib not in defense_points and r.does_defend(lib, origin) == WIN:
                             defense_points.append(lib)
     except ReadingAborted:
-        _unwind(board, r)
+        r.unwind()
     if acode and dcode and dpoint and dpoint not in defense_points:
         defense_points.insert(0, dpoint)
     service.nodes += r.visited

@@ -8,7 +8,7 @@ import pytest
 
 from core.board.board import Board
 from core.board.coords import point
-from plugins.tactical.cache import TranspositionTable
+from core.reading.table import TranspositionTable
 from plugins.tactical.reader import Depths, Reader
 from tests.benchmarks.conftest import middle_game, run_and_rate
 
