@@ -1,16 +1,34 @@
-"""The `kiai` command line: the GTP engine, the regression runner and the match referee."""
+"""The `kiai` command line: the GTP engine, the regression runner, the match referee, the
+decide tools, and every plugin's options and tools (gtp names no plugin's setting)."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING, Sequence
 
+from core.host.options import Option
 from gtp.engine import Engine, Options
 
+if TYPE_CHECKING:
+    from core.host.plugins import PluginHost
 
-def add_engine_options(p: argparse.ArgumentParser) -> None:
-    """Options that configure a Kiai engine."""
+DEBUG_FLAGS = ("hooks", "persistent", "reading")  # --debug: what to report on stderr
+
+
+def _every_plugin(argv: Sequence[str] | None) -> PluginHost:
+    """A host of every plugin found, with the --plugin modules named in argv."""
+    from core.host.plugins import PluginHost, PluginSpec
+
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--plugin", action="append", default=[])
+    known, _ = pre.parse_known_args(list(argv or []))
+    return PluginHost(PluginSpec((), tuple(m for m in known.plugin if "=" in m)))
+
+
+def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Option]]) -> None:
+    """Options that configure a Kiai engine: the engine's own, then each plugin's."""
     p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
     p.add_argument("--komi", type=float, default=7.5, help="initial komi (default 7.5)")
     p.add_argument("--level", type=int, default=10, choices=range(1, 11), metavar="1-10",
@@ -21,33 +39,54 @@ def add_engine_options(p: argparse.ArgumentParser) -> None:
                    help="seconds per move when no time control is set (default 10)")
     p.add_argument("-t", "--trace", action="count", default=0,
                    help="trace what the engine does on stderr (repeat for more)")
+    p.add_argument("--debug", action="append", default=[], metavar="FLAG",
+                   help=f"report on stderr: {', '.join(DEBUG_FLAGS)} (repeatable, or comma-separated)")
     p.add_argument("--workers", type=int, default=None,
                    help="worker processes for plugin tasks (default: CPUs, at most 4; 0 runs them in-process)")
     p.add_argument("--disable", action="append", default=[], metavar="PLUGIN",
                    help="do not load this plugin (repeatable); see `kiai plugins`")
     p.add_argument("--plugin", action="append", default=[], metavar="NAME=MODULE",
                    help="also load a plugin module that has no entry point (repeatable)")
-    reading = p.add_argument_group("tactical reading (GNU Go's parameters, scaled by --level)")
-    reading.add_argument("--depth", type=int, default=16, help="reading depth (default 16)")
-    reading.add_argument("--branch-depth", type=int, default=13, help="branching stops beyond this (default 13)")
-    reading.add_argument("--backfill-depth", type=int, default=12, help="backfilling is tried up to here (default 12)")
-    reading.add_argument("--fourlib-depth", type=int, default=7, help="4-liberty strings are read up to here (default 7)")
-    reading.add_argument("--ko-depth", type=int, default=8, help="conditional ko captures up to here (default 8)")
-    reading.add_argument("--break-chain-depth", type=int, default=7,
-                         help="defending by shortening 2-3 liberty neighbours up to here (default 7)")
-    reading.add_argument("--superstring-depth", type=int, default=3,
-                         help="superstring moves are tried up to here (default 3)")
-    reading.add_argument("--connection-depth", type=int, default=11,
-                         help="plies of connection reading (default 11)")
-    reading.add_argument("--connection-nodes", type=int, default=3000,
-                         help="connection nodes per question before it is left unanswered (default 3000)")
-    reading.add_argument("--memory", type=float, default=32.0, help="transposition table size in MB (default 32)")
-    reading.add_argument("--hash", type=int, default=1, choices=(0, 1), help="0 turns the reading caches off")
+    p.add_argument("--memory", type=float, default=32.0, help="reading cache size in MB per reader (default 32)")
+    p.add_argument("--hash", type=int, default=1, choices=(0, 1), help="0 turns the reading caches off")
+    names: list[str] = []
+    for plugin, declared in sorted(options.items()):
+        group = p.add_argument_group(f"{plugin} plugin")
+        for o in declared:
+            default = int(o.default) if o.integer else o.default
+            group.add_argument(o.flag, type=int if o.integer else float, default=default, dest=o.name,
+                               metavar="N" if o.integer else "X", help=f"{o.help} (default {default:g})")
+            names.append(o.name)
+    p.set_defaults(plugin_settings=names)
 
 
 def default_workers() -> int:
     """Worker processes when none are asked for: one per CPU, at most four."""
     return max(1, min(4, os.cpu_count() or 1))
+
+
+def debug_flags(args: argparse.Namespace) -> list[str]:
+    """The --debug flags given, checked; 'hooks' also turns on hook tracing in every process."""
+    from core.errors import KiaiError
+    from core.host import tracing
+
+    flags = [f.strip() for item in args.debug for f in item.split(",") if f.strip()]
+    unknown = [f for f in flags if f not in DEBUG_FLAGS]
+    if unknown:
+        raise KiaiError(f"unknown --debug flag(s): {', '.join(unknown)} (known: {', '.join(DEBUG_FLAGS)})")
+    if "hooks" in flags:
+        os.environ[tracing.ENV] = "1"
+    return flags
+
+
+def settings_from(args: argparse.Namespace) -> tuple[tuple[str, float], ...]:
+    """The settings every plugin and service gets: the engine's and each plugin's options."""
+    settings: dict[str, float] = {"level": args.level, "memory": args.memory, "hash": args.hash}
+    for flag in debug_flags(args):
+        settings[f"debug_{flag}"] = 1.0
+    for name in args.plugin_settings:
+        settings[name] = float(getattr(args, name))
+    return tuple(settings.items())
 
 
 def engine_from(args: argparse.Namespace, workers: int | None = None) -> Engine:
@@ -60,37 +99,33 @@ def engine_from(args: argparse.Namespace, workers: int | None = None) -> Engine:
     for item in args.plugin:
         if "=" not in item:
             raise KiaiError(f"--plugin takes NAME=MODULE, got {item!r}")
-    settings = {"level": args.level, "depth": args.depth, "branch_depth": args.branch_depth,
-                "backfill_depth": args.backfill_depth, "fourlib_depth": args.fourlib_depth,
-                "ko_depth": args.ko_depth, "break_chain_depth": args.break_chain_depth,
-                "superstring_depth": args.superstring_depth, "connection_depth": args.connection_depth,
-                "connection_nodes": args.connection_nodes, "memory": args.memory, "hash": args.hash}
     return Engine(Options(size=args.size, komi=args.komi, level=args.level, seed=args.seed,
                           trace=args.trace, superko=args.superko, move_time=args.move_time, workers=count,
-                          disabled=tuple(args.disable), plugins=tuple(args.plugin),
-                          settings=tuple((k, float(v)) for k, v in settings.items())))
+                          disabled=tuple(args.disable), plugins=tuple(args.plugin), settings=settings_from(args)))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser of `kiai` and its subcommands."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of `kiai` and its subcommands (argv tells which --plugin modules to ask for options)."""
+    from gtp import decide, referee, regress
+
+    host = _every_plugin(argv)
+    options = host.options
     parser = argparse.ArgumentParser(prog="kiai", description="Kiai, a Go engine that speaks GTP.")
     sub = parser.add_subparsers(dest="command")
     gtp_p = sub.add_parser("gtp", help="speak GTP on stdin/stdout (the default)")
-    add_engine_options(gtp_p)
-    add_engine_options(parser)
+    add_engine_options(gtp_p, options)
+    add_engine_options(parser, options)
 
     plugins_p = sub.add_parser("plugins", help="list the plugins found, loaded or disabled, and their hooks")
-    add_engine_options(plugins_p)
+    add_engine_options(plugins_p, options)
     plugins_p.set_defaults(run=list_plugins)
-
-    from core.host.plugins import PluginHost
-    from gtp import referee, regress
 
     regress.add_parser(sub)
     referee.add_parser(sub)
-    host = PluginHost()
+    for tool in decide.add_parsers(sub):
+        add_engine_options(tool, options)
     for name in host.implementers("kiai_cli_commands"):
-        host.hook_function(name, "kiai_cli_commands")(subparsers=sub)
+        host.call(name, "kiai_cli_commands", subparsers=sub)
     return parser
 
 
@@ -102,16 +137,20 @@ def list_plugins(args: argparse.Namespace) -> int:
     for name, module, hooks, loaded in host.describe():
         state = "loaded" if loaded else "disabled"
         print(f"{name:<14} {state:<9} {module:<34} {' '.join(hooks)}")
+    services = ", ".join(f"{s} ({p})" for s, p in sorted(host.services.providers.items()))
+    print(f"services: {services or 'none'}")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `kiai` command."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
+    from core.errors import KiaiError
+
     if args.command in (None, "gtp"):
         from core.board.coords import check_size
-        from core.errors import KiaiError
         from gtp.server import main_loop
 
         try:
@@ -121,8 +160,6 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(e))
         main_loop(engine)
         return 0
-    from core.errors import KiaiError
-
     try:
         return int(args.run(args))
     except KiaiError as e:

@@ -8,14 +8,16 @@ import time
 from dataclasses import dataclass, field
 
 from core.analysis.analysis import Analysis
-from core.move.clock import Clock
+from core.analysis.score import area_score
 from core.board.color import color_name
 from core.board.coords import vertex
 from core.board.game import Game
-from core.move.genmove import GenmoveResult, MoveGenerator
 from core.host.plugins import PluginHost, PluginSpec
 from core.host.pool import Pool
-from core.analysis.score import area_score
+from core.host.services import Services
+from core.move.clock import Clock
+from core.move.genmove import GenmoveResult, MoveGenerator
+from core.reading.counters import NodeCounter
 
 
 @dataclass
@@ -53,6 +55,16 @@ class Engine:
         self.seed = self.options.seed
         self.last: GenmoveResult | None = None
         self._analysis: tuple[tuple[int, int, int], Analysis] | None = None
+
+    @property
+    def services(self) -> Services:
+        """The services of every loaded plugin (tactical reading, connection reading, ...)."""
+        return self.host.services
+
+    @property
+    def counters(self) -> dict[str, NodeCounter]:
+        """The node counters the loaded plugins declared, by name."""
+        return self.host.counters
 
     def close(self) -> None:
         """Stop the worker processes."""

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.analysis.score import area_score, format_score
 from core.board.board import Board
 from core.board.color import BLACK, WHITE, color_name
 from core.board.coords import PASS, parse_vertex, vertex
-from core.errors import KiaiError
-from core.analysis.score import area_score, format_score
 from core.board.sgf import record_from_board
+from core.errors import KiaiError
 from gtp.client import EngineFailure, GtpSession, ProcessSession
 
 

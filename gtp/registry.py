@@ -75,6 +75,13 @@ class Args:
         """The i-th argument as a point on the current board (PASS allowed)."""
         return parse_vertex(self.words[i], self.size)
 
+    def point(self, i: int) -> int:
+        """The i-th argument as a point on the current board, not PASS."""
+        p = self.vertex(i)
+        if p == 0:
+            raise GtpError(f"syntax error: {self.name} needs a point on the board, not PASS")
+        return p
+
     def stone_vertex(self, i: int, board_color: Callable[[int], int]) -> int:
         """The i-th argument as a point holding a stone."""
         p = self.vertex(i)

@@ -67,8 +67,7 @@ class SuiteResult:
     suite: str
     results: list[TestResult] = field(default_factory=list)
     seconds: float = 0.0
-    nodes: int | None = None  # reading nodes, if the engine counts them
-    connection_nodes: int | None = None  # connection reading nodes, likewise
+    nodes: dict[str, int | None] = field(default_factory=dict)  # the engine's node counters (reading, ...)
 
     def by_command(self) -> dict[str, tuple[int, int]]:
         """Command name -> (passed, tests), in order of first appearance."""
@@ -156,11 +155,10 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
         else:
             from gtp.cli import build_parser, engine_from
 
-            parsed = build_parser().parse_args(engine_args or [])
+            parsed = build_parser(engine_args or []).parse_args(engine_args or [])
             session = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
         try:
-            counters = [kind for kind in ("reading", "connection")
-                        if session.send(f"known_command get_{kind}_node_counter", timeout) == (True, "true")]
+            counters = node_counters(session, timeout)
             for kind in counters:
                 session.send(f"reset_{kind}_node_counter", timeout)
             for item in items:
@@ -182,17 +180,22 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
                     bar.update(1)
             for kind in counters:
                 ok, text = session.send(f"get_{kind}_node_counter", timeout)
-                count = int(text) if ok and text.strip().isdigit() else None
-                if kind == "reading":
-                    result.nodes = count
-                else:
-                    result.connection_nodes = count
+                result.nodes[kind] = int(text) if ok and text.strip().isdigit() else None
         finally:
             session.close()
             if bar is not None:
                 bar.close()
     result.seconds = time.monotonic() - start
     return result
+
+
+def node_counters(session: GtpSession, timeout: float | None) -> list[str]:
+    """The names of the node counters the engine offers (get_NAME_node_counter), in its order."""
+    ok, text = session.send("list_commands", timeout)
+    if not ok:
+        return []
+    found = (re.fullmatch(r"get_(\w+)_node_counter", line.strip()) for line in text.splitlines())
+    return [m.group(1) for m in found if m]
 
 
 def _progress(total: int, name: str, enabled: bool) -> Any:
@@ -216,16 +219,14 @@ def report(suites: list[SuiteResult]) -> str:
                 lines.append(f"{s.suite}:{r.number} {kind}{known}: {r.command}\n"
                              f"    expected [{r.expected}], got [{r.answer}]")
     lines.append("")
-    lines.append(f"{'suite':<24} {'tests':>6} {'passed':>7} {'failed':>7} {'errors':>7} {'seconds':>8} {'nodes':>9} "
-                 f"{'conn-nodes':>10}")
+    lines.append(f"{'suite':<24} {'tests':>6} {'passed':>7} {'failed':>7} {'errors':>7} {'seconds':>8}")
     for s in suites:
-        nodes = str(s.nodes) if s.nodes is not None else "-"
-        conn = str(s.connection_nodes) if s.connection_nodes is not None else "-"
-        lines.append(f"{s.suite:<24} {len(s.results):>6} {s.passed:>7} {s.failed:>7} {s.errors:>7} {s.seconds:>8.1f} "
-                     f"{nodes:>9} {conn:>10}")
+        lines.append(f"{s.suite:<24} {len(s.results):>6} {s.passed:>7} {s.failed:>7} {s.errors:>7} {s.seconds:>8.1f}")
         commands = s.by_command()
         if len(commands) > 1:
             lines.append("  by command: " + ", ".join(f"{name} {p}/{t}" for name, (p, t) in commands.items()))
+        if s.nodes:
+            lines.append("  nodes: " + ", ".join(f"{name} {'-' if n is None else n}" for name, n in s.nodes.items()))
     if len(suites) > 1:
         total = [r for s in suites for r in s.results]
         lines.append(f"{'total':<24} {len(total):>6} {sum(r.passed for r in total):>7} "
@@ -261,8 +262,7 @@ def run(args: argparse.Namespace) -> int:
     print(report(suites))
     if args.json:
         data = [{"suite": s.suite, "passed": s.passed, "failed": s.failed, "errors": s.errors,
-                 "seconds": round(s.seconds, 3), "nodes": s.nodes,
-                 "connection_nodes": s.connection_nodes, "results": [asdict(r) for r in s.results]}
+                 "seconds": round(s.seconds, 3), "nodes": s.nodes, "results": [asdict(r) for r in s.results]}
                 for s in suites]
         args.json.write_text(json.dumps(data, indent=1))
     return 0

@@ -12,6 +12,7 @@ from typing import BinaryIO, TextIO
 
 import gtp.commands  # noqa: F401  (registers every command)
 from core.errors import KiaiError
+from gtp.commands.reading import register_node_counters
 from gtp.engine import Engine
 from gtp.protocol import MAX_LINE, clean, failure, parse, success
 from gtp.registry import REGISTRY, Args, Registry
@@ -23,8 +24,9 @@ class GtpServer:
     def __init__(self, engine: Engine, registry: Registry = REGISTRY) -> None:
         self.engine = engine
         self.registry = registry.copy()
+        register_node_counters(self.registry, engine.counters)
         for name in engine.host.implementers("kiai_gtp_commands"):
-            engine.host.hook_function(name, "kiai_gtp_commands")(registry=self.registry)
+            engine.host.call(name, "kiai_gtp_commands", registry=self.registry)
         self.finished = False
 
     def handle(self, raw: str) -> str | None:

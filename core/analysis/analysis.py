@@ -1,16 +1,19 @@
 """The analysis of a position that every move generator and the valuator share:
-worms, eye spaces, dragons and influence."""
+worms, eye spaces, dragons and influence. Workers receive all of it, as named records."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from core.board.board import Board
 from core.analysis.dragons import Dragon, Status, make_dragons
 from core.analysis.eyes import EyeSpace, eye_spaces
 from core.analysis.influence import Influence, compute_influence
+from core.analysis.records import grid, to_record
 from core.analysis.worms import Worm, make_worms
+from core.board.board import Board
+
+ANALYSIS_VERSION: Final = 2
 
 
 @dataclass
@@ -70,16 +73,25 @@ class Analysis:
         """The influence of the position with dead dragons removed and weak ones weakened."""
         self.influence = compute_influence(self.board, self.dead_stones(), self.safety_map())
 
-    def to_wire(self) -> list[Any]:
-        """Worms and dragons in msgpack-friendly form (influence is recomputed where needed)."""
-        return [[w.to_wire() for w in self.worms.values()], [d.to_wire() for d in self.dragons.values()]]
+    def to_wire(self) -> dict[str, Any]:
+        """Worms, dragons, eye spaces and influence as named records, with the format version."""
+        return {"version": ANALYSIS_VERSION, "worms": [to_record(w) for w in self.worms.values()],
+                "dragons": [to_record(d) for d in self.dragons.values()],
+                "spaces": [to_record(s) for s in self.spaces],
+                "influence": None if self.influence is None else to_record(self.influence)}
 
     @staticmethod
     def from_wire(board: Board, color: int, komi: float, obj: Any) -> Analysis:
-        """An analysis of this board from its wire form."""
-        worms = {w.origin: w for w in (Worm.from_wire(x) for x in obj[0])}
-        dragons = {d.origin: d for d in (Dragon.from_wire(x) for x in obj[1])}
-        a = Analysis(board, color, komi, worms, dragons)
+        """An analysis of this board from its wire form; ValueError for another format."""
+        if not isinstance(obj, dict) or obj.get("version") != ANALYSIS_VERSION:
+            raise ValueError(f"unsupported analysis format {obj.get('version') if isinstance(obj, dict) else obj!r}")
+        worms = {w.origin: w for w in (Worm(**rec) for rec in obj["worms"])}
+        dragons = {d.origin: d for d in (Dragon(**{**rec, "status": Status(rec["status"])}) for rec in obj["dragons"])}
+        spaces = [EyeSpace(**{**rec, "borders": set(rec["borders"])}) for rec in obj["spaces"]]
+        inf = obj["influence"]
+        influence = None if inf is None else Influence(
+            inf["size"], *(grid(inf[k]) for k in ("territory", "moyo", "area", "owner")))
+        a = Analysis(board, color, komi, worms, dragons, spaces=spaces, influence=influence)
         a.dragon_of = {o: d.origin for d in dragons.values() for o in d.worms}
         return a
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Callable
+from typing import Callable
 
-from core.board.board import Board
-from core.board.color import EMPTY
 from core.analysis.eyes import EyeSpace
 from core.analysis.influence import Influence
 from core.analysis.worms import Worm
+from core.board.board import Board
+from core.board.color import EMPTY
 
 
 class Status(IntEnum):
@@ -52,17 +52,6 @@ class Dragon:
     vital: list[int] = field(default_factory=list)  # eye vital points
     attack_point: int = 0  # set by readers that can kill it (owl)
     defense_point: int = 0  # set by readers that can save it
-
-    def to_wire(self) -> list[Any]:
-        """A msgpack-friendly form."""
-        return [self.origin, self.color, self.worms, self.stones, self.liberties, self.eyes, self.escape,
-                self.territory, int(self.status), self.safety, self.vital, self.attack_point, self.defense_point]
-
-    @staticmethod
-    def from_wire(obj: Any) -> Dragon:
-        """A dragon from its wire form."""
-        return Dragon(obj[0], obj[1], list(obj[2]), obj[3], obj[4], obj[5], obj[6], obj[7], Status(obj[8]),
-                      obj[9], list(obj[10]), obj[11], obj[12])
 
 
 class _Union:

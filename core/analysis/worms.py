@@ -7,7 +7,6 @@ Core fills the geometry (size, liberties); the tactical plugin fills the reading
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from core.board.board import Board
 
@@ -43,18 +42,6 @@ class Worm:
     def unstable(self) -> bool:
         """Capturable but defendable: whoever moves first decides its fate."""
         return self.attack_code != 0 and self.defense_code != 0
-
-    def to_wire(self) -> list[Any]:
-        """A msgpack-friendly form."""
-        return [self.origin, self.color, self.stones, self.liberties, self.attack_code, self.attack_point,
-                self.defense_code, self.defense_point, self.attack_points, self.defense_points,
-                self.attack_threats, self.defense_threats]
-
-    @staticmethod
-    def from_wire(obj: Any) -> Worm:
-        """A worm from its wire form."""
-        return Worm(obj[0], obj[1], list(obj[2]), obj[3], obj[4], obj[5], obj[6], obj[7], list(obj[8]),
-                    list(obj[9]), list(obj[10]), list(obj[11]))
 
 
 def make_worms(board: Board) -> dict[int, Worm]:

@@ -14,10 +14,18 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final, Iterable, Iterator
 
-from core.board.color import BLACK, BORDER, EMPTY, WHITE, color_name, other
-from core.board.coords import NO_POINT, PASS, all_points, array_length, check_size, stride, vertex
-from core.errors import IllegalMove, InvalidVertex, UndoError
+from core.board.color import BLACK, BORDER, EMPTY, WHITE, color_name
+from core.board.coords import (
+    NO_POINT,
+    PASS,
+    all_points,
+    array_length,
+    check_size,
+    stride,
+    vertex,
+)
 from core.board.hashing import hash_of, zobrist_table
+from core.errors import IllegalMove, InvalidVertex, UndoError
 
 
 class String:

@@ -7,9 +7,9 @@ from pathlib import Path
 from core.board.board import Board
 from core.board.color import BLACK, WHITE, other
 from core.board.coords import PASS, point
-from core.errors import IllegalMove, KiaiError, UndoError
 from core.board.position import Position
 from core.board.sgf import GameRecord, load_sgf, record_from_board
+from core.errors import IllegalMove, KiaiError, UndoError
 
 
 class Game:

@@ -18,7 +18,7 @@ from core.board.board import Board
 from core.board.position import Position
 from core.host.services import Services
 
-CONTEXT_VERSION: Final = 1
+CONTEXT_VERSION: Final = 2
 
 
 @dataclass

@@ -1,38 +1,111 @@
-"""GTP pieces every reading plugin shares: the answer to a reading question and the
-reset/get node counter commands (GNU Go's dialect)."""
+"""The typed view of the engine that plugin GTP commands get, so a plugin can add commands
+without importing the GTP server: the engine (its game, services and analysis), a
+command's arguments, and the registry commands are added to."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
-from core.board.coords import vertex
+from core.board.board import Board
 
-Handler = Callable[[Any, Any], str]
-Decorator = Callable[[str], Callable[[Handler], Handler]]
-
-
-class Counted(Protocol):
-    """A service that counts the nodes its reading visits."""
-
-    nodes: int
+if TYPE_CHECKING:
+    from core.analysis.analysis import Analysis
+    from core.host.services import Services
+    from core.reading.counters import NodeCounter
 
 
-def result_text(size: int, code: int, move: int) -> str:
-    """A reading result as GTP answers it: '0', or the code and the move."""
-    return f"{code} {vertex(size, move)}" if code else "0"
+class GameView(Protocol):
+    """The game a command acts on."""
+
+    @property
+    def board(self) -> Board:
+        """The board of the game."""
+        ...
+
+    @property
+    def komi(self) -> float:
+        """The komi."""
+        ...
+
+    @property
+    def to_move(self) -> int:
+        """The colour to move."""
+        ...
+
+    @property
+    def size(self) -> int:
+        """The board size."""
+        ...
 
 
-def register_node_counter(registry: Any, service: Counted, name: str, what: str) -> None:
-    """Add reset_NAME_node_counter and get_NAME_node_counter for the service's nodes."""
+class EngineView(Protocol):
+    """What a plugin's command may use of the engine."""
 
-    def reset(engine: Any, args: Any) -> str:
-        args.expect(0)
-        service.nodes = 0
-        return ""
+    @property
+    def game(self) -> GameView:
+        """The game in progress."""
+        ...
 
-    def get(engine: Any, args: Any) -> str:
-        args.expect(0)
-        return str(service.nodes)
+    @property
+    def services(self) -> Services:
+        """The services of every loaded plugin."""
+        ...
 
-    registry.add(f"reset_{name}_node_counter", reset, f"Set the {what} node counter to zero.")
-    registry.add(f"get_{name}_node_counter", get, f"{what.capitalize()} nodes since the last reset.")
+    @property
+    def counters(self) -> dict[str, NodeCounter]:
+        """The node counters every loaded plugin declared, by name."""
+        ...
+
+    def analysis(self, color: int | None = None) -> Analysis:
+        """The examine step's analysis of the current position (for color, default: to move)."""
+        ...
+
+
+class CommandArgs(Protocol):
+    """A command's arguments, with accessors that raise a GTP error with a clear message."""
+
+    def __len__(self) -> int:
+        ...
+
+    def expect(self, low: int, high: int | None = None) -> None:
+        """An error unless the argument count is in low..high (high defaults to low)."""
+        ...
+
+    def word(self, i: int) -> str:
+        """The i-th argument as text."""
+        ...
+
+    def integer(self, i: int, low: int | None = None, high: int | None = None) -> int:
+        """The i-th argument as an integer within optional bounds."""
+        ...
+
+    def number(self, i: int) -> float:
+        """The i-th argument as a finite number."""
+        ...
+
+    def color(self, i: int) -> int:
+        """The i-th argument as BLACK or WHITE."""
+        ...
+
+    def vertex(self, i: int) -> int:
+        """The i-th argument as a point on the current board (PASS allowed)."""
+        ...
+
+    def point(self, i: int) -> int:
+        """The i-th argument as a point on the current board, not PASS."""
+        ...
+
+    def stone_vertex(self, i: int, board_color: Callable[[int], int]) -> int:
+        """The i-th argument as a point holding a stone."""
+        ...
+
+
+CommandHandler = Callable[[EngineView, CommandArgs], str]
+
+
+class CommandRegistry(Protocol):
+    """Where commands are registered: name -> handler, with a one-line description."""
+
+    def add(self, name: str, fn: CommandHandler, doc: str | None = None) -> None:
+        """Register a handler; a later registration replaces an earlier one of that name."""
+        ...

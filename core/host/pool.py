@@ -19,7 +19,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Callable, Final, Sequence
 
 import msgpack
 
@@ -30,6 +30,10 @@ from core.move.reasons import MoveReason
 WIRE_VERSION: Final = 1
 HOOKS: Final = ("kiai_generate", "kiai_endgame")
 BATCH: Final = "batch:"  # a task running one pool function on several argument tuples
+
+# What an examine hook gets to run its own plugin's pool functions: run(function,
+# argument tuples) -> one value per tuple (None where the task failed).
+PoolRun = Callable[[str, Sequence[tuple[Any, ...]]], list[Any]]
 
 
 @dataclass(frozen=True)
@@ -78,24 +82,25 @@ class TaskTimeout(Exception):
 def execute(host: PluginHost, ctx: Context, task: Task) -> Any:
     """Run one task on a context; the value in msgpack-friendly form."""
     if task.name.startswith(BATCH):
-        fn = host.pool_function(task.plugin, task.name[len(BATCH):])
+        name = task.name[len(BATCH):]
+        host.pool_function(task.plugin, name)  # a missing function fails the whole task
         out: list[list[Any]] = []
         for args in task.args:
             try:
-                out.append([True, fn(ctx, *args)])
+                out.append([True, host.run_function(task.plugin, name, ctx, *args)])
             except Exception as e:
                 out.append([False, f"{type(e).__name__}: {e}"])
             while ctx.board.stackp:
                 ctx.board.popgo()
         return out
     if task.name in HOOKS:
-        result = host.hook_function(task.plugin, task.name)(ctx=ctx)
+        result = host.call(task.plugin, task.name, ctx=ctx)
         if result is None:
             return []
         if not isinstance(result, (list, tuple)) or not all(isinstance(r, MoveReason) for r in result):
             raise TypeError(f"{task.name} returned {type(result).__name__}, not a list of MoveReason")
         return [r.to_wire() for r in result]
-    return host.pool_function(task.plugin, task.name)(ctx, *task.args)
+    return host.run_function(task.plugin, task.name, ctx, *task.args)
 
 
 class _ContextCache:
@@ -131,7 +136,7 @@ class _ContextCache:
 
 def _worker_main(conn: multiprocessing.connection.Connection, spec_bytes: bytes) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    host = PluginHost(PluginSpec.from_wire(msgpack.unpackb(spec_bytes)))
+    host = PluginHost(PluginSpec.from_wire(msgpack.unpackb(spec_bytes)), role="worker")
     cache = _ContextCache(host)
     while True:
         try:

@@ -11,20 +11,27 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Sequence
 
 from core.analysis.analysis import Analysis, initial_analysis
+from core.analysis.dragons import Status
 from core.board.board import Board
 from core.board.color import EMPTY, color_name
-from core.host.context import pack_context
 from core.board.coords import PASS, vertex
-from core.analysis.dragons import Status
+from core.board.playout import is_own_eye
+from core.host.context import pack_context
+from core.host.plugins import PluginHost
+from core.host.pool import Pool, PoolRun, PoolStats, Task, TaskResult
 from core.move.fallback import fallback_move
 from core.move.patterns import Match, Matcher, load_database
-from core.board.playout import is_own_eye
-from core.host.plugins import PluginHost
-from core.host.pool import Pool, PoolStats, Task
-from core.move.reasons import ATTACKS, DEFENDS, Kind, MoveReason, ReasonError, check_reason
+from core.move.reasons import (
+    ATTACKS,
+    DEFENDS,
+    Kind,
+    MoveReason,
+    ReasonError,
+    check_reason,
+)
 from core.move.valuation import MoveValue, value_moves
 
 ENDGAME_THRESHOLD = 6.0
@@ -69,15 +76,16 @@ class MoveGenerator:
     def examine(self, board: Board, color: int, komi: float, deadline: float) -> Analysis:
         """Worms, plugin reading, dragons and influence for color to move."""
         analysis = initial_analysis(board, color, komi)
-        run = self._runner(analysis, deadline)
-        self._call_examine("kiai_examine_worms", analysis, run)
+        self._call_examine("kiai_examine_worms", analysis, deadline)
         analysis.build_dragons()
-        self._call_examine("kiai_examine_dragons", analysis, run)
+        self._call_examine("kiai_examine_dragons", analysis, deadline)
         analysis.build_influence()
         return analysis
 
-    def _runner(self, analysis: Analysis, deadline: float) -> Callable[[str, str, list[Any]], list[Any]]:
-        def run(plugin: str, function: str, argslist: list[Any]) -> list[Any]:
+    def _runner(self, analysis: Analysis, deadline: float, plugin: str) -> PoolRun:
+        """run(function, argslist) for one plugin's examine hook: its own pool tasks, by its
+        own name, whatever name it was registered under."""
+        def run(function: str, argslist: Sequence[tuple[Any, ...]]) -> list[Any]:
             ctx = pack_context(analysis, self.level, self.trace_level)
             timeout = max(0.05, (deadline - time.monotonic()) * 0.5)
             results = self.pool.map(ctx, plugin, function, [tuple(a) for a in argslist], timeout, deadline)
@@ -90,10 +98,10 @@ class MoveGenerator:
 
         return run
 
-    def _call_examine(self, hook: str, analysis: Analysis, run: Any) -> None:
+    def _call_examine(self, hook: str, analysis: Analysis, deadline: float) -> None:
         for name in self.host.implementers(hook):
             try:
-                self.host.hook_function(name, hook)(analysis=analysis, run=run)
+                self.host.call(name, hook, analysis=analysis, run=self._runner(analysis, deadline, name))
             except Exception as e:
                 self.report(f"plugin {name!r}: {hook} raised {type(e).__name__}: {e}")
             finally:
@@ -109,8 +117,11 @@ class MoveGenerator:
         ctx = pack_context(analysis, self.level, self.trace_level)
         timeout = max(0.05, (deadline - time.monotonic()) * 0.6)
         results = self.pool.run(ctx, [Task(n, hook) for n in names], timeout, deadline)
-        board = analysis.board
-        size = board.size
+        return self.accept(results, analysis, hook)
+
+    def accept(self, results: list[TaskResult], analysis: Analysis, hook: str) -> list[MoveReason]:
+        """The move reasons of finished tasks that pass check_reason, each with its plugin as
+        source; every task or reason dropped is reported with the plugin's name."""
         reasons: list[MoveReason] = []
         for r in results:
             if not r.ok:
@@ -121,8 +132,7 @@ class MoveGenerator:
                 continue
             for wire in r.value:
                 try:
-                    reason = check_reason(MoveReason.from_wire(wire), size,
-                                          lambda p: 0 < p < len(board.board) and board.board[p] != 3)
+                    reason = check_reason(MoveReason.from_wire(wire), analysis)
                 except ReasonError as e:
                     self.report(f"plugin {r.task.plugin!r}: dropped a bad move reason: {e}")
                     continue

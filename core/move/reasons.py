@@ -1,20 +1,25 @@
 """Move reasons: the objective claims move generators make about a move ("it captures that
 string", "it connects those two dragons"), which the valuator turns into points.
 
-Targets are string origins (for worm reasons) or dragon origins (for dragon reasons);
-CONNECT, CUT, EITHER and ALL name two targets. Pattern-derived values (shape, minimum
-and maximum value, follow-up) travel as reasons too, carrying their value.
+Each kind's shape is defined once, in SHAPES: how many targets it names, whether they are
+worms (string origins) or dragons (dragon origins), and what its value means (most kinds
+carry none: the valuator works it out). Pattern-derived values (shape, minimum and
+maximum value, follow-up) travel as reasons too, carrying their value. `check_reason`
+holds a reason to its shape; genmove drops, and reports, any reason that fails it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
-from typing import Any, Final, Iterable
+from enum import Enum, IntEnum
+from typing import TYPE_CHECKING, Any, Final, Iterable
 
 import msgpack
 
 from core.errors import KiaiError
+
+if TYPE_CHECKING:
+    from core.analysis.analysis import Analysis
 
 REASONS_VERSION: Final = 1
 
@@ -69,9 +74,53 @@ OWL_ATTACKS: Final = frozenset({Kind.OWL_ATTACK, Kind.OWL_ATTACK_GOOD_KO, Kind.O
 OWL_DEFENDS: Final = frozenset({Kind.OWL_DEFEND, Kind.OWL_DEFEND_GOOD_KO, Kind.OWL_DEFEND_BAD_KO})
 GOOD_KO: Final = frozenset({Kind.ATTACK_GOOD_KO, Kind.DEFEND_GOOD_KO, Kind.OWL_ATTACK_GOOD_KO, Kind.OWL_DEFEND_GOOD_KO})
 BAD_KO: Final = frozenset({Kind.ATTACK_BAD_KO, Kind.DEFEND_BAD_KO, Kind.OWL_ATTACK_BAD_KO, Kind.OWL_DEFEND_BAD_KO})
-TWO_TARGETS: Final = frozenset({Kind.CONNECT, Kind.CUT, Kind.EITHER, Kind.ALL, Kind.SEMEAI, Kind.SEMEAI_THREAT})
-NO_TARGET: Final = frozenset({Kind.ANTISUJI, Kind.EXPAND_TERRITORY, Kind.EXPAND_MOYO, Kind.SHAPE, Kind.MIN_VALUE,
-                              Kind.MAX_VALUE, Kind.FOLLOWUP, Kind.ENDGAME, Kind.MY_ATARI_ATARI})
+
+
+class Target(Enum):
+    """What a reason's targets are."""
+
+    NONE = "none"
+    WORM = "worm"  # string origins
+    DRAGON = "dragon"  # dragon origins
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A kind's shape: its number of targets, what they are, and what its value means."""
+
+    targets: int
+    target: Target
+    value: str = ""  # the meaning of MoveReason.value; empty: the kind carries none (value 0)
+
+
+_WORM1, _WORM2 = Shape(1, Target.WORM), Shape(2, Target.WORM)
+_DRAGON1, _DRAGON2 = Shape(1, Target.DRAGON), Shape(2, Target.DRAGON)
+_NONE = Shape(0, Target.NONE)
+SHAPES: Final[dict[Kind, Shape]] = {
+    **{k: _WORM1 for k in (Kind.ATTACK, Kind.ATTACK_GOOD_KO, Kind.ATTACK_BAD_KO, Kind.DEFEND, Kind.DEFEND_GOOD_KO,
+                           Kind.DEFEND_BAD_KO, Kind.ATTACK_THREAT, Kind.DEFEND_THREAT)},
+    Kind.EITHER: _WORM2,  # one move attacks either of two strings
+    Kind.ALL: _WORM2,  # one move defends both strings
+    Kind.MY_ATARI_ATARI: _WORM2,  # the two strings our move puts in atari at once
+    Kind.YOUR_ATARI_ATARI: _WORM2,  # the two of our strings the opponent's move there would put in atari
+    Kind.CONNECT: _DRAGON2,
+    Kind.CUT: _DRAGON2,
+    Kind.SEMEAI: _DRAGON2,  # our dragon, then theirs
+    Kind.SEMEAI_THREAT: _DRAGON2,
+    **{k: _DRAGON1 for k in (Kind.VITAL_EYE, Kind.STRATEGIC_ATTACK, Kind.STRATEGIC_DEFEND, Kind.OWL_ATTACK,
+                             Kind.OWL_ATTACK_GOOD_KO, Kind.OWL_ATTACK_BAD_KO, Kind.OWL_DEFEND, Kind.OWL_DEFEND_GOOD_KO,
+                             Kind.OWL_DEFEND_BAD_KO, Kind.OWL_ATTACK_THREAT, Kind.OWL_DEFEND_THREAT,
+                             Kind.OWL_PREVENT_THREAT, Kind.UNCERTAIN_OWL_ATTACK, Kind.UNCERTAIN_OWL_DEFENSE)},
+    Kind.ANTISUJI: _NONE,
+    Kind.EXPAND_TERRITORY: _NONE,
+    Kind.EXPAND_MOYO: _NONE,
+    Kind.ENDGAME: _NONE,
+    Kind.SHAPE: Shape(0, Target.NONE, "shape points: positive for good shape, negative for bad"),
+    Kind.MIN_VALUE: Shape(0, Target.NONE, "points: the move is worth at least this"),
+    Kind.MAX_VALUE: Shape(0, Target.NONE, "points: the move is worth at most this"),
+    Kind.FOLLOWUP: Shape(0, Target.NONE, "points the move threatens to gain next (its follow-up)"),
+}
+MAX_VALUE_POINTS: Final = 1e6
 
 
 def with_ko(kind: Kind, code: int) -> Kind:
@@ -136,17 +185,28 @@ def unpack_reasons(data: bytes) -> list[MoveReason]:
     return [MoveReason.from_wire(x) for x in items]
 
 
-def check_reason(reason: object, size: int, on_board: Any) -> MoveReason:
-    """The reason itself if it is a well-formed MoveReason for this board; ReasonError if not."""
+def check_reason(reason: object, analysis: Analysis) -> MoveReason:
+    """The reason itself if it has its kind's shape on this analysis's board; ReasonError if not."""
     if not isinstance(reason, MoveReason) or not isinstance(reason.kind, Kind):
         raise ReasonError(f"not a MoveReason: {reason!r}")
+    board = analysis.board
+    name = reason.kind.name
+
+    def on_board(p: int) -> bool:
+        return 0 < p < len(board.board) and board.board[p] != 3
+
     if not on_board(reason.move):
-        raise ReasonError(f"move reason {reason.kind.name} at point {reason.move}, which is off the {size}x{size} board")
-    want = 0 if reason.kind in NO_TARGET else 2 if reason.kind in TWO_TARGETS else 1
-    if reason.kind in (Kind.ANTISUJI, Kind.MY_ATARI_ATARI):
-        want = len(reason.targets)
-    if len(reason.targets) != want or not all(on_board(t) for t in reason.targets):
-        raise ReasonError(f"move reason {reason.kind.name} needs {want} on-board target(s), got {reason.targets}")
-    if reason.value != reason.value or abs(reason.value) > 1e6:
-        raise ReasonError(f"move reason {reason.kind.name} has an unusable value {reason.value}")
+        raise ReasonError(f"move reason {name} at point {reason.move}, which is off the {board.size}x{board.size} board")
+    shape = SHAPES[reason.kind]
+    if len(reason.targets) != shape.targets:
+        raise ReasonError(f"move reason {name} needs {shape.targets} target(s), got {len(reason.targets)}")
+    known = analysis.worms if shape.target == Target.WORM else analysis.dragons
+    for t in reason.targets:
+        if t not in known:
+            raise ReasonError(f"move reason {name}: target {t} is not the origin of a {shape.target.value}")
+    value = reason.value
+    if value != value or abs(value) > MAX_VALUE_POINTS:
+        raise ReasonError(f"move reason {name} has an unusable value {value}")
+    if value and not shape.value:
+        raise ReasonError(f"move reason {name} carries no value, got {value}")
     return reason

@@ -22,13 +22,22 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from core.analysis.analysis import Analysis
+from core.analysis.dragons import Status
+from core.analysis.influence import compute_influence
 from core.board.board import Board
 from core.board.color import BLACK
 from core.board.coords import vertex
-from core.analysis.dragons import Status
-from core.analysis.influence import compute_influence
-from core.move.reasons import ATTACKS, BAD_KO, DEFENDS, GOOD_KO, OWL_ATTACKS, OWL_DEFENDS, Kind, MoveReason
 from core.host.services import TacticalReader
+from core.move.reasons import (
+    ATTACKS,
+    BAD_KO,
+    DEFENDS,
+    GOOD_KO,
+    OWL_ATTACKS,
+    OWL_DEFENDS,
+    Kind,
+    MoveReason,
+)
 
 KO_WEIGHT = {"good": 0.6, "bad": 0.35}
 SECONDARY_WEIGHT = 0.1

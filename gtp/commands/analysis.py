@@ -3,12 +3,18 @@ gogui-analyze_commands that let GoGui draw them."""
 
 from __future__ import annotations
 
+from typing import Callable, TypeVar
+
+from core.analysis.analysis import Analysis
+from core.analysis.dragons import Dragon
+from core.analysis.worms import Worm
 from core.board.color import BLACK, WHITE, color_name
-from core.board.coords import PASS, vertex
+from core.board.coords import vertex
 from gtp.engine import Engine
 from gtp.protocol import GtpError
 from gtp.registry import Args, command
 
+T = TypeVar("T")
 _STATUS = {0: "unknown", 1: "alive", 2: "dead", 3: "critical"}
 
 
@@ -53,9 +59,7 @@ def top_moves_white(engine: Engine, args: Args) -> str:
 def move_reasons(engine: Engine, args: Args) -> str:
     """The reasons for a move of the side to move and how they were valued."""
     args.expect(1)
-    p = args.vertex(0)
-    if p == PASS:
-        raise GtpError("syntax error: PASS has no reasons")
+    p = args.point(0)
     size = engine.game.size
     values = _values(engine, engine.game.to_move)
     for v in values:
@@ -122,34 +126,37 @@ def gfx_dragon_status(engine: Engine, args: Args) -> str:
     return "LABEL " + " ".join(labels) if labels else ""
 
 
+def _one_or_all(engine: Engine, args: Args, of: Callable[[Analysis, int], T], every: Callable[[Analysis], list[T]],
+                line: Callable[[int, T], str]) -> str:
+    """The line for the worm or dragon at V, or one line for each."""
+    args.expect(0, 1)
+    a = engine.analysis()
+    items = [of(a, args.stone_vertex(0, engine.game.board.color))] if len(args) else every(a)
+    return "\n".join(line(engine.game.size, x) for x in items)
+
+
+def _worm_line(size: int, w: Worm) -> str:
+    return (f"{vertex(size, w.origin)}: color {color_name(w.color)}, size {w.size}, liberties {w.liberties}, "
+            f"attack {w.attack_code} {vertex(size, w.attack_point) if w.attack_code else 'PASS'}, "
+            f"defense {w.defense_code} {vertex(size, w.defense_point) if w.defense_point else 'PASS'}")
+
+
+def _dragon_line(size: int, d: Dragon) -> str:
+    return (f"{vertex(size, d.origin)}: color {color_name(d.color)}, stones {d.stones}, "
+            f"worms {' '.join(vertex(size, o) for o in d.worms)}, status {_STATUS[int(d.status)]}, "
+            f"safety {d.safety:.2f}, eyes {d.eyes:g}, escape {d.escape}, liberties {d.liberties}")
+
+
 @command("worm_data")
 def worm_data(engine: Engine, args: Args) -> str:
     """Facts about the worm at V (or every worm)."""
-    args.expect(0, 1)
-    a = engine.analysis()
-    size = engine.game.size
-    worms = [a.worm(args.stone_vertex(0, engine.game.board.color))] if len(args) else list(a.worms.values())
-    out = []
-    for w in worms:
-        out.append(f"{vertex(size, w.origin)}: color {color_name(w.color)}, size {w.size}, liberties {w.liberties}, "
-                   f"attack {w.attack_code} {vertex(size, w.attack_point) if w.attack_code else 'PASS'}, "
-                   f"defense {w.defense_code} {vertex(size, w.defense_point) if w.defense_point else 'PASS'}")
-    return "\n".join(out)
+    return _one_or_all(engine, args, Analysis.worm, lambda a: list(a.worms.values()), _worm_line)
 
 
 @command("dragon_data")
 def dragon_data(engine: Engine, args: Args) -> str:
     """Facts about the dragon at V (or every dragon)."""
-    args.expect(0, 1)
-    a = engine.analysis()
-    size = engine.game.size
-    dragons = [a.dragon(args.stone_vertex(0, engine.game.board.color))] if len(args) else list(a.dragons.values())
-    out = []
-    for d in dragons:
-        out.append(f"{vertex(size, d.origin)}: color {color_name(d.color)}, stones {d.stones}, "
-                   f"worms {' '.join(vertex(size, o) for o in d.worms)}, status {_STATUS[int(d.status)]}, "
-                   f"safety {d.safety:.2f}, eyes {d.eyes:g}, escape {d.escape}, liberties {d.liberties}")
-    return "\n".join(out)
+    return _one_or_all(engine, args, Analysis.dragon, lambda a: list(a.dragons.values()), _dragon_line)
 
 
 @command("dragon_status")

@@ -57,10 +57,7 @@ def all_legal(engine: Engine, args: Args) -> str:
 def color(engine: Engine, args: Args) -> str:
     """The colour at VERTEX: black, white or empty."""
     args.expect(1)
-    p = args.vertex(0)
-    if p == PASS:
-        raise GtpError("syntax error: PASS is not a point")
-    return color_name(engine.game.board.color(p))
+    return color_name(engine.game.board.color(args.point(0)))
 
 
 @command("countlib")

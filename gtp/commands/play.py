@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.board.coords import vertex
 from core.analysis.score import format_score
+from core.board.coords import vertex
 from gtp.engine import Engine
 from gtp.protocol import GtpError
 from gtp.registry import Args, command

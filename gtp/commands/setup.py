@@ -7,8 +7,8 @@ from pathlib import Path
 from core.board.color import BLACK, WHITE, color_name
 from core.board.coords import PASS, vertex
 from core.board.diagram import render
-from core.errors import KiaiError
 from core.board.game import fixed_handicap_points
+from core.errors import KiaiError
 from gtp.engine import Engine
 from gtp.protocol import GtpError
 from gtp.registry import Args, command

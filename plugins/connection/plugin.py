@@ -1,73 +1,21 @@
-"""The connection plugin's hooks: the 'connection' service (connection reading), the
-connect / disconnect / break_in / block_off GTP commands, `kiai decide-connection`, and
-CONNECT and CUT move reasons, from connection reading of nearby pairs of strings and
-from the attack and defence of cutting stones."""
+"""The connection plugin's hooks: the 'connection' service (connection reading), its
+settings and node counter, and CONNECT and CUT move reasons, from connection reading of
+nearby pairs of strings and from the attack and defence of cutting stones."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
-from core.board.board import Board
 from core.host.context import Context
 from core.host.hookspecs import hookimpl
+from core.host.options import Option
+from core.host.services import CONNECTION
 from core.move.reasons import Kind, MoveReason
+from core.reading.counters import NodeCounter
 from core.reading.results import WIN
-from core.host.services import TacticalReader
 from plugins.connection.distance import STONE, gap, string_seeds
-from core.reading.caches import ReadingCaches
-from plugins.connection.reader import ConnectionReader, Limits
+from plugins.connection.service import COUNTER, OPTIONS, ConnectionService
 
 GENMOVE_NODE_LIMIT = 60  # per question during genmove: many pairs, little time
 GENMOVE_PAIRS = 4  # the closest pairs of strings read per colour
-
-
-class ConnectionService:
-    """Connection reading with a transposition table that lives while the position does."""
-
-    def __init__(self) -> None:
-        self.tactical: TacticalReader | None = None
-        self.configure({})
-
-    def configure(self, settings: dict[str, float]) -> None:
-        """Limits from the engine's settings (connection_depth, connection_nodes, hash)."""
-        self.limits = Limits(depth=int(settings.get("connection_depth", Limits.depth)),
-                             node_limit=int(settings.get("connection_nodes", Limits.node_limit)))
-        hashing = settings.get("hash", 1) != 0
-        self.caches = ReadingCaches("connection", settings.get("memory", 32.0) if hashing else 0.0, 0)
-        self.nodes = 0
-
-    def reader(self, board: Board, node_limit: int | None = None) -> ConnectionReader:
-        """A reader on the board sharing this service's table (emptied at a new position)."""
-        self.caches.sync(board)
-        limits = self.limits if node_limit is None else replace(self.limits, node_limit=node_limit)
-        return ConnectionReader(board, self.tactical, limits, self.caches.table)
-
-    def _ask(self, board: Board, question: str, a: int, target: Any, node_limit: int | None = None) -> tuple[int, int]:
-        r = self.reader(board, node_limit)
-        try:
-            return getattr(r, question)(a, target)  # type: ignore[no-any-return]
-        finally:
-            self.nodes += r.nodes
-
-    def connect(self, board: Board, a: int, b: int, node_limit: int | None = None) -> tuple[int, int]:
-        """Can the strings at a and b be joined, their owner moving first."""
-        return self._ask(board, "connect", a, b, node_limit)
-
-    def disconnect(self, board: Board, a: int, b: int, node_limit: int | None = None) -> tuple[int, int]:
-        """Can the strings at a and b be cut apart, the opponent moving first."""
-        return self._ask(board, "disconnect", a, b, node_limit)
-
-    def break_in(self, board: Board, a: int, area: frozenset[int]) -> tuple[int, int]:
-        """Can the string at a reach the area, its owner moving first."""
-        return self._ask(board, "break_in", a, area)
-
-    def block_off(self, board: Board, a: int, area: frozenset[int]) -> tuple[int, int]:
-        """Can the string at a be kept out of the area, the opponent moving first."""
-        return self._ask(board, "block_off", a, area)
-
-
-SERVICE = ConnectionService()
 
 
 def _adjacent_dragons(ctx: Context, origin: int) -> list[int]:
@@ -115,8 +63,7 @@ def close_pairs(ctx: Context, color: int, limit: int) -> list[tuple[int, int]]:
 
 def _reading_reasons(ctx: Context) -> list[MoveReason]:
     """CONNECT where we can join two of our dragons they could cut; CUT where we can cut theirs."""
-    service, board, analysis = SERVICE, ctx.board, ctx.analysis
-    service.tactical = ctx.services.tactical()
+    service, board, analysis = ctx.services.get(CONNECTION), ctx.board, ctx.analysis
     out: list[MoveReason] = []
     for color, kind in ((ctx.color, Kind.CONNECT), (3 - ctx.color, Kind.CUT)):
         for a, b in close_pairs(ctx, color, GENMOVE_PAIRS):
@@ -124,9 +71,9 @@ def _reading_reasons(ctx: Context) -> list[MoveReason]:
                 return out
             if kind == Kind.CONNECT:
                 cut, _ = service.disconnect(board, a, b, GENMOVE_NODE_LIMIT)
-                code, move = service.connect(board, a, b, GENMOVE_NODE_LIMIT) if cut else (0, 0)
+                code, move = service.string_connect(board, a, b, GENMOVE_NODE_LIMIT) if cut else (0, 0)
             else:
-                joined, _ = service.connect(board, a, b, GENMOVE_NODE_LIMIT)
+                joined, _ = service.string_connect(board, a, b, GENMOVE_NODE_LIMIT)
                 code, move = service.disconnect(board, a, b, GENMOVE_NODE_LIMIT) if joined else (0, 0)
             if code == WIN and move:
                 out.append(MoveReason(kind, move, (analysis.dragon_of[a], analysis.dragon_of[b])))
@@ -134,34 +81,24 @@ def _reading_reasons(ctx: Context) -> list[MoveReason]:
 
 
 @hookimpl
-def kiai_configure(settings: dict[str, float]) -> None:
-    """Connection reading limits from the command line."""
-    SERVICE.configure(settings)
+def kiai_options() -> list[Option]:
+    """Connection reading's depth and node limit."""
+    return OPTIONS
 
 
 @hookimpl
-def kiai_services() -> dict[str, Any]:
+def kiai_services() -> dict[str, object]:
     """Offer connection reading to other plugins."""
-    return {"connection": SERVICE}
+    return {CONNECTION.name: ConnectionService()}
+
+
+@hookimpl
+def kiai_node_counters() -> list[NodeCounter]:
+    """The 'connection' counter."""
+    return [COUNTER]
 
 
 @hookimpl
 def kiai_generate(ctx: Context) -> list[MoveReason]:
     """CONNECT and CUT reasons from connection reading and from the attack and defence of cutting stones."""
     return _cutting_stone_reasons(ctx) + _reading_reasons(ctx)
-
-
-@hookimpl
-def kiai_gtp_commands(registry: Any) -> None:
-    """connect, disconnect, break_in, block_off and the connection node counters."""
-    from plugins.connection import gtp_commands
-
-    gtp_commands.register(registry, SERVICE)
-
-
-@hookimpl
-def kiai_cli_commands(subparsers: Any) -> None:
-    """kiai decide-connection."""
-    from plugins.connection import decide
-
-    decide.add_parser(subparsers)

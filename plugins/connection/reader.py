@@ -81,7 +81,7 @@ class ConnectionReader(Search):
         self._captures: dict[tuple[int, int], tuple[int, int]] = {}
 
     # ------------------------------------------------------------------ public API
-    def connect(self, a: int, b: int) -> tuple[int, int]:
+    def string_connect(self, a: int, b: int) -> tuple[int, int]:
         """(code, move): can the strings at a and b be joined, their owner moving first."""
         return self._top(CONNECT, a, Goal(stone=b))
 

@@ -5,9 +5,9 @@ hanes, dame) become candidates; the valuator counts what each is worth."""
 from __future__ import annotations
 
 from core.board.color import EMPTY
+from core.board.playout import is_own_eye
 from core.host.context import Context
 from core.host.hookspecs import hookimpl
-from core.board.playout import is_own_eye
 from core.move.reasons import Kind, MoveReason
 
 

@@ -4,8 +4,8 @@ analysis knows: VITAL_EYE reasons at the vital points of critical dragons' eye s
 
 from __future__ import annotations
 
-from core.host.context import Context
 from core.analysis.dragons import Status
+from core.host.context import Context
 from core.host.hookspecs import hookimpl
 from core.move.reasons import Kind, MoveReason
 

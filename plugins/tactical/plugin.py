@@ -1,148 +1,72 @@
-"""The tactical plugin's hooks: the 'tactical' service, worm reading as pool tasks, the
-reading GTP commands, and ATTACK / DEFEND (with ko variants) and threat move reasons."""
+"""The tactical plugin's hooks: the 'tactical' service, worm reading as pool tasks, its
+settings and node counter, increase/decrease_depths, and ATTACK / DEFEND (with ko
+variants) and threat move reasons."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from core.board.board import Board
+from core.analysis.analysis import Analysis
 from core.board.color import EMPTY
+from core.errors import KiaiError
 from core.host.context import Context
+from core.host.gtpview import CommandArgs, CommandRegistry, EngineView
 from core.host.hookspecs import hookimpl
+from core.host.options import Option
+from core.host.pool import PoolRun
+from core.host.services import TACTICAL
 from core.move.reasons import Kind, MoveReason, with_ko
-from core.reading.caches import ReadingCaches
+from core.reading.counters import NodeCounter
 from core.reading.results import WIN
-from core.reading.search import ReadingAborted
-from plugins.tactical.reader import Depths, Reader
+from plugins.tactical.service import COUNTER, OPTIONS, TacticalService
 
 MAX_READ_LIBERTIES = 4
-
-
-class TacticalService:
-    """Tactical reading with caches that live from call to call (and move to move)."""
-
-    def __init__(self) -> None:
-        self.configure({})
-
-    def configure(self, settings: dict[str, float]) -> None:
-        """Depths, memory and level from the engine's settings."""
-        self.base = Depths(int(settings.get("depth", 16)), int(settings.get("branch_depth", 13)),
-                           int(settings.get("backfill_depth", 12)), int(settings.get("fourlib_depth", 7)),
-                           int(settings.get("ko_depth", 8)), int(settings.get("vital_depth", 3)),
-                           int(settings.get("break_chain_depth", 7)), int(settings.get("superstring_depth", 3)))
-        self.level = int(settings.get("level", 10))
-        self.delta = 0
-        hashing = settings.get("hash", 1) != 0
-        self.caches = ReadingCaches("tactical", settings.get("memory", 32.0) if hashing else 0.0,
-                                    int(settings.get("persistent", 100)) if hashing else 0,
-                                    debug=bool(settings.get("debug_persistent", 0)))
-        self.nodes = 0
-
-    @property
-    def depths(self) -> Depths:
-        """The depths in force: the settings, scaled by level, moved by increase/decrease_depths."""
-        return self.base.scaled(self.level).changed(self.delta)
-
-    def reader(self, board: Board, node_limit: int | None = None) -> Reader:
-        """A reader on the board sharing this service's caches (bounded if node_limit is given)."""
-        self.caches.sync(board)
-        return Reader(board, self.depths, self.caches.table, self.caches.persistent, node_limit)
-
-    def _count(self, r: Reader, result: Any) -> Any:
-        self.nodes += r.visited
-        return result
-
-    def attack(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int]:
-        """Can the string at s be captured, its opponent moving first (0 if a bounded read gives up)."""
-        r = self.reader(board, node_limit)
-        try:
-            return self._count(r, r.attack(s))  # type: ignore[no-any-return]
-        except ReadingAborted:
-            self._count(r, None)
-            r.unwind()
-            return 0, 0
-
-    def find_defense(self, board: Board, s: int) -> tuple[int, int]:
-        """Can the string at s be saved, its owner moving first."""
-        r = self.reader(board)
-        return self._count(r, r.find_defense(s))  # type: ignore[no-any-return]
-
-    def does_attack(self, board: Board, move: int, s: int) -> int:
-        """The attacker's result of playing move against the string at s."""
-        r = self.reader(board)
-        return self._count(r, r.does_attack(move, s))  # type: ignore[no-any-return]
-
-    def does_defend(self, board: Board, move: int, s: int) -> int:
-        """The defender's result of playing move for the string at s."""
-        r = self.reader(board)
-        return self._count(r, r.does_defend(move, s))  # type: ignore[no-any-return]
-
-    def attack_either(self, board: Board, a: int, b: int) -> tuple[int, int]:
-        """One attacker move that captures at least one of two strings."""
-        r = self.reader(board)
-        return self._count(r, r.attack_either(a, b))  # type: ignore[no-any-return]
-
-    def defend_both(self, board: Board, a: int, b: int) -> tuple[int, int]:
-        """One defender move that saves both strings."""
-        r = self.reader(board)
-        return self._count(r, r.defend_both(a, b))  # type: ignore[no-any-return]
-
-    def safe_move(self, board: Board, move: int, color: int) -> int:
-        """WIN if a stone of color at move cannot be captured at once."""
-        r = self.reader(board)
-        return self._count(r, r.safe_move(move, color))  # type: ignore[no-any-return]
-
-
-SERVICE = TacticalService()
-WORM_NODE_LIMIT = 4000  # per worm read during genmove: a slow read is worth less than a timely move
+WORM_NODE_LIMIT = 4000  # per worm question during genmove: a slow read is worth less than a timely move
 
 
 def read_worm(ctx: Context, origin: int) -> list[Any]:
     """Pool task: a worm's attack and defence, and every liberty that also attacks or defends it.
 
     Returns [attack code, attack point, defence code, defence point, attack points,
-    defence points, nodes]. Reads are bounded: a read that gives up claims nothing
-    (no attack; an unfinished defence counts as a defence without a known move).
+    defence points], read by whichever plugin provides the tactical service. Reads are
+    bounded: one that gives up claims nothing (no attack; an unfinished defence counts
+    as a defence without a known move).
     """
-    service = SERVICE
+    tactical = ctx.services.get(TACTICAL)
     board = ctx.board
-    r = service.reader(board, WORM_NODE_LIMIT)
-    acode, apoint = dcode, dpoint = 0, 0
-    attack_points: list[int] = []
+    acode, apoint, dcode, dpoint = tactical.attack_and_defend(board, origin, WORM_NODE_LIMIT)
+    attack_points = [apoint] if acode else []
     defense_points: list[int] = []
-    try:
-        acode, apoint = r.attack(origin)
-        if acode:
-            attack_points = [apoint]
-            dcode, dpoint = 1, 0
-            dcode, dpoint = r.find_defense(origin)
-            if board.countlib(origin) <= 2:
-                for lib in board.findlib(origin):
-                    if lib != apoint and r.does_attack(lib, origin) == WIN:
-                        attack_points.append(lib)
-                if dcode:
-                    defense_points = [dpoint] if dpoint else []
-                    for lib in board.findlib(origin):
-                        if lib not in defense_points and r.does_defend(lib, origin) == WIN:
-                            defense_points.append(lib)
-    except ReadingAborted:
-        r.unwind()
+    if acode and board.countlib(origin) <= 2:
+        for lib in board.findlib(origin):
+            if lib != apoint and tactical.does_attack(board, lib, origin, WORM_NODE_LIMIT) == WIN:
+                attack_points.append(lib)
+        if dcode:
+            defense_points = [dpoint] if dpoint else []
+            for lib in board.findlib(origin):
+                if lib not in defense_points and tactical.does_defend(board, lib, origin, WORM_NODE_LIMIT) == WIN:
+                    defense_points.append(lib)
     if acode and dcode and dpoint and dpoint not in defense_points:
         defense_points.insert(0, dpoint)
-    service.nodes += r.visited
-    return [acode, apoint, dcode, dpoint, attack_points, defense_points, r.visited]
+    return [acode, apoint, dcode, dpoint, attack_points, defense_points]
 
 
 @hookimpl
-def kiai_configure(settings: dict[str, float]) -> None:
-    """Reading depths and memory from the command line."""
-    SERVICE.configure(settings)
+def kiai_options() -> list[Option]:
+    """Reading depths and the persistent cache's size."""
+    return OPTIONS
 
 
 @hookimpl
-def kiai_services() -> dict[str, Any]:
+def kiai_services() -> dict[str, object]:
     """Offer tactical reading to other plugins."""
-    return {"tactical": SERVICE}
+    return {TACTICAL.name: TacticalService()}
+
+
+@hookimpl
+def kiai_node_counters() -> list[NodeCounter]:
+    """The 'reading' counter."""
+    return [COUNTER]
 
 
 @hookimpl
@@ -152,10 +76,10 @@ def kiai_pool_functions() -> dict[str, Callable[..., Any]]:
 
 
 @hookimpl
-def kiai_examine_worms(analysis: Any, run: Any) -> None:
+def kiai_examine_worms(analysis: Analysis, run: PoolRun) -> None:
     """Read every worm with few liberties; fill its attack and defence codes and points."""
     targets = sorted(o for o, w in analysis.worms.items() if w.liberties <= MAX_READ_LIBERTIES)
-    for o, result in zip(targets, run("tactical", "read_worm", [(o,) for o in targets])):
+    for o, result in zip(targets, run("read_worm", [(o,) for o in targets])):
         if result is None:
             continue
         w = analysis.worms[o]
@@ -180,17 +104,28 @@ def kiai_generate(ctx: Context) -> list[MoveReason]:
     return out
 
 
+def _own_service(engine: EngineView) -> TacticalService:
+    service = engine.services.get(TACTICAL)
+    if not isinstance(service, TacticalService):
+        raise KiaiError(f"the tactical reader in use (plugin {engine.services.providers.get(TACTICAL.name)!r}) "
+                        "has no depths to change")
+    return service
+
+
+def _increase_depths(engine: EngineView, args: CommandArgs) -> str:
+    args.expect(0)
+    _own_service(engine).delta += 1
+    return ""
+
+
+def _decrease_depths(engine: EngineView, args: CommandArgs) -> str:
+    args.expect(0)
+    _own_service(engine).delta -= 1
+    return ""
+
+
 @hookimpl
-def kiai_gtp_commands(registry: Any) -> None:
-    """attack, defend, does_attack, does_defend, attack_either, defend_both, node counters, depths."""
-    from plugins.tactical import gtp_commands
-
-    gtp_commands.register(registry, SERVICE)
-
-
-@hookimpl
-def kiai_cli_commands(subparsers: Any) -> None:
-    """kiai decide-string."""
-    from plugins.tactical import decide
-
-    decide.add_parser(subparsers)
+def kiai_gtp_commands(registry: CommandRegistry) -> None:
+    """increase_depths and decrease_depths."""
+    registry.add("increase_depths", _increase_depths, "Read one ply deeper at every tactical depth limit.")
+    registry.add("decrease_depths", _decrease_depths, "Read one ply shallower at every tactical depth limit.")

@@ -184,7 +184,6 @@ class Reader(Search):
 
     def safe_move(self, move: int, color: int) -> int:
         """WIN if color can play at move without the stone being captured at once (ko counts as safe)."""
-        board = self.board
         played = self.play(move, color, False)
         if played is None:
             return 0

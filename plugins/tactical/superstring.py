@@ -11,7 +11,6 @@ from __future__ import annotations
 from core.board.board import Board
 from core.board.color import EMPTY
 
-
 _MEMO: dict[tuple[int, int, int], list[int]] = {}
 
 

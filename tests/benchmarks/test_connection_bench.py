@@ -46,7 +46,7 @@ def test_connect_and_disconnect(benchmark: Any) -> None:
         total = 0
         for board, a, b in pairs:
             reader = ConnectionReader(board, TacticalService(), Limits(node_limit=100))
-            reader.connect(a, b)
+            reader.string_connect(a, b)
             reader.disconnect(a, b)
             total += reader.nodes
         nodes.append(total)

@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-from core.board.color import BLACK
-from core.move.genmove import MoveGenerator
 from core.analysis.influence import compute_influence
-from core.move.patterns import Matcher, load_database
+from core.board.color import BLACK
 from core.host.plugins import PluginHost
 from core.host.pool import Pool
+from core.move.genmove import MoveGenerator
+from core.move.patterns import Matcher, load_database
 from tests.benchmarks.conftest import middle_game, run_and_rate
 
 

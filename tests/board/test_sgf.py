@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from core.board.board import Board
 from core.board.boardcheck import board_errors
 from core.board.color import BLACK, EMPTY, WHITE
 from core.board.coords import PASS, parse_vertex
-from core.errors import ReplayError, SgfError
 from core.board.sgf import GameRecord, load_sgf, parse_sgf, record_from_board
+from core.errors import ReplayError, SgfError
 from core.reading.variations import VariationTree
-from core.board.board import Board
 
 # A 9x9 game record written for these tests: FF[3] header, a comment with escapes,
 # odd whitespace between nodes and values, and variations (the first is the main line).

@@ -10,8 +10,8 @@ import pytest
 
 from core.analysis.analysis import initial_analysis
 from core.board.board import Board
-from core.host.context import pack_context
 from core.board.playout import random_game
+from core.host.context import pack_context
 from core.host.plugins import PluginHost
 from core.host.pool import Pool, Task
 from core.reading.persistent import PersistentCache

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.move.clock import Clock
 from core.board.color import BLACK
+from core.move.clock import Clock
 
 
 def test_no_time_control_uses_the_default() -> None:

@@ -4,7 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from core.move.reasons import Kind, MoveReason, ReasonError, check_reason, pack_reasons, unpack_reasons, with_ko
+from core.analysis.analysis import initial_analysis
+from core.board.color import BLACK
+from core.board.coords import parse_vertex
+from core.board.diagram import board_from_diagram
+from core.move.reasons import (
+    SHAPES,
+    Kind,
+    MoveReason,
+    ReasonError,
+    Target,
+    check_reason,
+    pack_reasons,
+    unpack_reasons,
+    with_ko,
+)
 
 CATALOGUE = """ATTACK ATTACK_GOOD_KO ATTACK_BAD_KO DEFEND DEFEND_GOOD_KO DEFEND_BAD_KO ATTACK_THREAT
 DEFEND_THREAT EITHER ALL CONNECT CUT ANTISUJI SEMEAI SEMEAI_THREAT EXPAND_TERRITORY EXPAND_MOYO VITAL_EYE
@@ -35,12 +49,29 @@ def test_bad_wire_data(data: bytes) -> None:
         unpack_reasons(data)
 
 
-def test_check_reason_rejects_malformed_reasons() -> None:
-    def on_board(p: int) -> bool:
-        return 10 < p < 100
+def test_every_kind_has_one_shape() -> None:
+    assert set(SHAPES) == set(Kind)
+    assert all((s.target == Target.NONE) == (s.targets == 0) for s in SHAPES.values())
 
-    assert check_reason(MoveReason(Kind.ATTACK, 40, (41,)), 9, on_board)
-    for bad in (MoveReason(Kind.ATTACK, 400, (41,)), MoveReason(Kind.ATTACK, 40, ()),
-                MoveReason(Kind.CONNECT, 40, (41,)), MoveReason(Kind.SHAPE, 40, (), float("nan")), "x"):
+
+def test_check_reason_rejects_malformed_reasons() -> None:
+    board, _ = board_from_diagram("""
+        . . . . .
+        . X O . .
+        . . . . .
+        . . . . .
+        . . . . .
+        """)
+    analysis = initial_analysis(board, BLACK, 6.5)
+    analysis.build_dragons()
+    x, o, empty = (parse_vertex(v, 5) for v in ("B4", "C4", "C3"))
+    assert check_reason(MoveReason(Kind.ATTACK, empty, (o,)), analysis)
+    assert check_reason(MoveReason(Kind.SHAPE, empty, (), -2.0), analysis)
+    assert check_reason(MoveReason(Kind.MY_ATARI_ATARI, empty, (o, x)), analysis)
+    for bad in (MoveReason(Kind.ATTACK, 400, (o,)), MoveReason(Kind.ATTACK, empty, ()),
+                MoveReason(Kind.ATTACK, empty, (empty,)),  # not a worm
+                MoveReason(Kind.CONNECT, empty, (x,)), MoveReason(Kind.SHAPE, empty, (), float("nan")),
+                MoveReason(Kind.ATTACK, empty, (o,), 3.0),  # ATTACK carries no value
+                MoveReason(Kind.YOUR_ATARI_ATARI, empty, (o,)), "x"):
         with pytest.raises(ReasonError):
-            check_reason(bad, 9, on_board)
+            check_reason(bad, analysis)

@@ -13,9 +13,9 @@ from core.board.board import Board
 from core.board.boardcheck import board_errors, snapshot
 from core.board.color import BLACK, WHITE
 from core.board.diagram import board_from_diagram
-from core.errors import PositionFormatError
 from core.board.playout import random_game
 from core.board.position import FORMAT_VERSION, Position
+from core.errors import PositionFormatError
 
 
 @settings(max_examples=30, deadline=None)

@@ -12,9 +12,9 @@ import pytest
 from core.board.board import Board
 from core.board.color import BLACK
 from core.board.coords import parse_vertex
-from core.move.genmove import MoveGenerator
 from core.host.plugins import PluginError, PluginHost, PluginSpec
 from core.host.pool import Pool
+from core.move.genmove import MoveGenerator
 
 BUILT_IN = ["combination", "connection", "endgame", "owl", "tactical"]
 
@@ -109,8 +109,10 @@ def test_killed_worker_between_moves_is_replaced() -> None:
 def test_kiai_plugins_lists_and_disables() -> None:
     out = subprocess.run([sys.executable, "-m", "gtp.cli", "plugins", "--disable", "owl"], capture_output=True,
                          text=True, timeout=60).stdout
-    lines = {line.split()[0]: line.split()[1] for line in out.splitlines()}
+    rows, services = out.splitlines()[:-1], out.splitlines()[-1]
+    lines = {line.split()[0]: line.split()[1] for line in rows}
     assert lines == {**{n: "loaded" for n in BUILT_IN}, "owl": "disabled"}
+    assert services == "services: connection (connection), tactical (tactical)"
 
 
 def test_gtp_engine_with_a_broken_plugin_still_plays() -> None:

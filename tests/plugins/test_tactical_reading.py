@@ -5,9 +5,9 @@ from __future__ import annotations
 from core.board.color import BLACK, EMPTY, WHITE
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
-from core.reading.table import TranspositionTable
 from core.reading.komaster import GRAY_WHITE, komaster_trymove
 from core.reading.results import KO_A, KO_B, WIN
+from core.reading.table import TranspositionTable
 from plugins.tactical.reader import Depths, Reader
 
 # A ladder: the black stone at E5 has two liberties; after the atari at F5 every

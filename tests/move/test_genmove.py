@@ -11,10 +11,10 @@ from core.board.board import Board
 from core.board.color import BLACK, WHITE
 from core.board.coords import PASS, parse_vertex
 from core.board.diagram import board_from_diagram
-from core.move.genmove import MoveGenerator
 from core.board.playout import random_game
 from core.host.plugins import PluginHost
 from core.host.pool import Pool
+from core.move.genmove import MoveGenerator
 
 
 @pytest.fixture(scope="module")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from core.analysis.analysis import initial_analysis
-from core.board.color import BLACK, WHITE
-from core.board.coords import parse_vertex
-from core.board.diagram import board_from_diagram
 from core.analysis.dragons import Status
 from core.analysis.eyes import eye_spaces
 from core.analysis.influence import compute_influence
+from core.board.color import BLACK, WHITE
+from core.board.coords import parse_vertex
+from core.board.diagram import board_from_diagram
 
 TWO_EYES = """
 . . . . . . .

@@ -1,0 +1,103 @@
+"""The decide tools, as GNU Go's --decide-string and --decide-connection: read one question
+on a position loaded from SGF with whichever plugins provide the reading, print the
+answers with the nodes each cost, and write every variation read to an SGF file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from core.board.board import Board
+from core.board.coords import parse_vertex, vertex
+from core.board.sgf import load_position
+from core.errors import KiaiError
+from core.host.plugins import PluginHost, PluginSpec
+from core.host.services import CONNECTION, TACTICAL
+from core.reading.variations import VariationTree
+
+
+def add_parsers(sub: Any) -> list[argparse.ArgumentParser]:
+    """Register the decide-string and decide-connection subcommands; the parsers, for engine options."""
+    ds = sub.add_parser("decide-string", help="read a string: attack, defence, node counts, variations to SGF")
+    ds.add_argument("vertex", help="a stone of the string to read, e.g. F9")
+    dc = sub.add_parser("decide-connection",
+                        help="read a connection: connect and disconnect, node counts, variations to SGF")
+    dc.add_argument("strings", help="two stones of one colour, e.g. M3/N7")
+    for p, run in ((ds, decide_string), (dc, decide_connection)):
+        p.add_argument("--load", required=True, type=Path, help="SGF file with the position")
+        p.add_argument("--until", default=None, help="load up to this move number or vertex (as loadsgf)")
+        p.add_argument("--sgf", type=Path, default=None, help="write every variation read to this SGF file")
+        p.set_defaults(run=run)
+    return [ds, dc]
+
+
+def _host(args: argparse.Namespace) -> PluginHost:
+    from gtp.cli import settings_from
+
+    return PluginHost(PluginSpec(tuple(args.disable), tuple(args.plugin), settings_from(args)))
+
+
+class _Session:
+    """A position, its variation tree, and the node counters, for one decide run."""
+
+    def __init__(self, args: argparse.Namespace, title: str) -> None:
+        self.host = _host(args)
+        self.board: Board = load_position(args.load, args.until)
+        self.tree = VariationTree(self.board, comment=title) if args.sgf else None
+        self.path: Path | None = args.sgf
+        self.start = time.monotonic()
+        self.total = 0
+
+    def ask(self, label: str, question: Callable[[VariationTree | None], tuple[int, int]]) -> int:
+        """Ask one question; print its answer and the nodes it cost; the code."""
+        before = {n: c.value for n, c in self.host.counters.items()}
+        if self.tree is not None:
+            self.tree.comment(f"{label.split(': ')[-1]} variations follow")
+        code, move = question(self.tree)
+        spent = {n: c.value - before[n] for n, c in self.host.counters.items() if c.value != before[n]}
+        self.total += sum(spent.values())
+        nodes = ", ".join(f"{v} {n} nodes" for n, v in sorted(spent.items())) or "0 nodes"
+        print(f"{label} {code}" + (f" at {vertex(self.board.size, move)}" if code else "") + f" ({nodes})")
+        return code
+
+    def finish(self) -> int:
+        """Report the time and write the variations."""
+        print(f"{self.total} nodes in {time.monotonic() - self.start:.2f}s", file=sys.stderr)
+        if self.tree is not None and self.path is not None:
+            self.tree.save(self.path)
+            print(f"variations written to {self.path}", file=sys.stderr)
+        return 0
+
+
+def decide_string(args: argparse.Namespace) -> int:
+    """Read whether a string can be captured and, if so, saved."""
+    s = _Session(args, f"decide-string {args.vertex.upper()}")
+    board = s.board
+    p = parse_vertex(args.vertex, board.size)
+    if board.board[p] not in (1, 2):
+        raise KiaiError(f"no stone at {args.vertex.upper()}")
+    tactical = s.host.services.get(TACTICAL)
+    name = vertex(board.size, p)
+    if s.ask(f"{name}: attack", lambda tree: tactical.attack(board, p, tree=tree)):
+        s.ask(f"{name}: defense", lambda tree: tactical.find_defense(board, p, tree=tree))
+    return s.finish()
+
+
+def decide_connection(args: argparse.Namespace) -> int:
+    """Read whether two strings can be connected and whether they can be cut."""
+    s = _Session(args, f"decide-connection {args.strings.upper()}")
+    board = s.board
+    words = args.strings.split("/")
+    if len(words) != 2:
+        raise KiaiError(f"expected two stones as A/B, got {args.strings!r}")
+    a, b = (parse_vertex(w, board.size) for w in words)
+    if board.board[a] not in (1, 2) or board.board[a] != board.board[b]:
+        raise KiaiError(f"{args.strings.upper()} must be two stones of one colour")
+    connection = s.host.services.get(CONNECTION)
+    pair = f"{vertex(board.size, a)}/{vertex(board.size, b)}"
+    s.ask(f"{pair}: connect", lambda tree: connection.string_connect(board, a, b, tree=tree))
+    s.ask(f"{pair}: disconnect", lambda tree: connection.disconnect(board, a, b, tree=tree))
+    return s.finish()

@@ -1,0 +1,75 @@
+"""The connection service: connection reading with a transposition table that lives while
+the position does, limits from the settings, the tactical service it reads captures with
+(bound when the host is built), and the 'connection' node counter. One object per host."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Final
+
+from core.board.board import Board
+from core.host.options import Option, Settings, values
+from core.host.services import TACTICAL, Services, TacticalReader
+from core.reading.caches import ReadingCaches
+from core.reading.counters import NodeCounter
+from core.reading.variations import VariationTree
+from plugins.connection.reader import ConnectionReader, Limits
+
+COUNTER: Final = NodeCounter("connection", "connection reading")
+OPTIONS: Final = [
+    Option("connection_depth", Limits.depth, "plies of connection reading"),
+    Option("connection_nodes", Limits.node_limit, "connection nodes per question before it is left unanswered"),
+]
+
+
+class ConnectionService:
+    """Connection reading (the 'connection' service): every question counted."""
+
+    def __init__(self) -> None:
+        self.tactical: TacticalReader | None = None
+        self.configure({})
+
+    def configure(self, settings: Settings) -> None:
+        """Limits from the engine's settings (connection_depth, connection_nodes, hash, memory)."""
+        v = values(OPTIONS, settings)
+        self.limits = Limits(depth=int(v["connection_depth"]), node_limit=int(v["connection_nodes"]))
+        hashing = settings.get("hash", 1) != 0
+        self.caches = ReadingCaches("connection", settings.get("memory", 32.0) if hashing else 0.0, 0)
+
+    def bind(self, services: Services) -> None:
+        """Read captures with whichever plugin provides tactical reading."""
+        self.tactical = services.find(TACTICAL)
+
+    def reader(self, board: Board, node_limit: int | None = None) -> ConnectionReader:
+        """A reader on the board sharing this service's table (emptied at a new position)."""
+        self.caches.sync(board)
+        limits = self.limits if node_limit is None else replace(self.limits, node_limit=node_limit)
+        return ConnectionReader(board, self.tactical, limits, self.caches.table)
+
+    def _ask(self, board: Board, node_limit: int | None, tree: VariationTree | None,
+             question: Callable[[ConnectionReader], tuple[int, int]]) -> tuple[int, int]:
+        r = self.reader(board, node_limit)
+        r.tree = tree
+        try:
+            return question(r)
+        finally:
+            COUNTER.add(r.visited)
+
+    def string_connect(self, board: Board, a: int, b: int, node_limit: int | None = None, *,
+                       tree: VariationTree | None = None) -> tuple[int, int]:
+        """Can the strings at a and b be joined, their owner moving first."""
+        return self._ask(board, node_limit, tree, lambda r: r.string_connect(a, b))
+
+    def disconnect(self, board: Board, a: int, b: int, node_limit: int | None = None, *,
+                   tree: VariationTree | None = None) -> tuple[int, int]:
+        """Can the strings at a and b be cut apart, the opponent moving first."""
+        return self._ask(board, node_limit, tree, lambda r: r.disconnect(a, b))
+
+    def break_in(self, board: Board, a: int, area: frozenset[int]) -> tuple[int, int]:
+        """Can the string at a reach the area, its owner moving first."""
+        return self._ask(board, None, None, lambda r: r.break_in(a, area))
+
+    def block_off(self, board: Board, a: int, area: frozenset[int]) -> tuple[int, int]:
+        """Can the string at a be kept out of the area, the opponent moving first."""
+        return self._ask(board, None, None, lambda r: r.block_off(a, area))
+

@@ -1,0 +1,119 @@
+"""The tactical service: tactical reading with caches that live from question to question
+(and, the persistent cache, from move to move), depths from the settings and the level,
+and the 'reading' node counter. One object per plugin host."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Callable, Final, TypeVar
+
+from core.board.board import Board
+from core.board.coords import NO_POINT
+from core.host.options import Option, Settings, values
+from core.reading.caches import ReadingCaches
+from core.reading.counters import NodeCounter
+from core.reading.results import WIN
+from core.reading.search import ReadingAborted
+from core.reading.variations import VariationTree
+from plugins.tactical.reader import Depths, Reader
+
+COUNTER: Final = NodeCounter("reading", "tactical reading")
+OPTIONS: Final = [
+    Option("depth", Depths.depth, "reading depth: beyond it a string with 3 liberties lives"),
+    Option("branch_depth", Depths.branch_depth, "beyond this depth only the best move is tried"),
+    Option("backfill_depth", Depths.backfill_depth, "backfilling is tried up to this depth"),
+    Option("fourlib_depth", Depths.fourlib_depth, "strings with 4 liberties are read up to this depth"),
+    Option("ko_depth", Depths.ko_depth, "conditional ko captures up to this depth"),
+    Option("vital_depth", Depths.vital_depth, "up to this depth the opponent's refutations are tried as moves"),
+    Option("break_chain_depth", Depths.break_chain_depth,
+           "defending by shortening neighbours with 2-3 liberties up to this depth"),
+    Option("superstring_depth", Depths.superstring_depth, "superstring moves are tried up to this depth"),
+    Option("reading_cache", 100, "entries in the persistent tactical reading cache (0: none)"),
+]
+
+R = TypeVar("R")
+
+
+class TacticalService:
+    """Tactical reading (the 'tactical' service): every question counted and cached."""
+
+    def __init__(self) -> None:
+        self.configure({})
+
+    def configure(self, settings: Settings) -> None:
+        """Depths, cache sizes and level from the engine's settings."""
+        v = values(OPTIONS, settings)
+        self.base = Depths(**{f.name: int(v[f.name]) for f in fields(Depths)})
+        self.level = int(settings.get("level", 10))
+        self.delta = 0
+        hashing = settings.get("hash", 1) != 0
+        self.caches = ReadingCaches("tactical", settings.get("memory", 32.0) if hashing else 0.0,
+                                    int(v["reading_cache"]) if hashing else 0,
+                                    debug=bool(settings.get("debug_persistent", 0)))
+
+    @property
+    def depths(self) -> Depths:
+        """The depths in force: the settings, scaled by level, moved by increase/decrease_depths."""
+        return self.base.scaled(self.level).changed(self.delta)
+
+    def reader(self, board: Board, node_limit: int | None = None) -> Reader:
+        """A reader on the board sharing this service's caches (bounded if node_limit is given)."""
+        self.caches.sync(board)
+        return Reader(board, self.depths, self.caches.table, self.caches.persistent, node_limit)
+
+    def _ask(self, board: Board, node_limit: int | None, question: Callable[[Reader], R], aborted: R,
+             tree: VariationTree | None = None) -> R:
+        """Ask a reader a question; a bounded read that gives up answers `aborted`."""
+        r = self.reader(board, node_limit)
+        r.tree = tree
+        try:
+            return question(r)
+        except ReadingAborted:
+            r.unwind()
+            return aborted
+        finally:
+            COUNTER.add(r.visited)
+
+    def attack(self, board: Board, s: int, node_limit: int | None = None, *,
+               tree: VariationTree | None = None) -> tuple[int, int]:
+        """Can the string at s be captured, its opponent moving first."""
+        return self._ask(board, node_limit, lambda r: r.attack(s), (0, NO_POINT), tree)
+
+    def find_defense(self, board: Board, s: int, node_limit: int | None = None, *,
+                     tree: VariationTree | None = None) -> tuple[int, int]:
+        """Can the string at s be saved, its owner moving first."""
+        return self._ask(board, node_limit, lambda r: r.find_defense(s), (0, NO_POINT), tree)
+
+    def attack_and_defend(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int, int]:
+        """Attack and defence of the string at s in one bounded read; a defence that runs
+        out of nodes counts as one with no known move."""
+        found = [0, NO_POINT, 0, NO_POINT]
+
+        def both(r: Reader) -> None:
+            found[0], found[1] = r.attack(s)
+            if found[0]:
+                found[2], found[3] = WIN, NO_POINT
+                found[2], found[3] = r.find_defense(s)
+
+        self._ask(board, node_limit, both, None)
+        return found[0], found[1], found[2], found[3]
+
+    def does_attack(self, board: Board, move: int, s: int, node_limit: int | None = None) -> int:
+        """The attacker's result of playing move against the string at s."""
+        return self._ask(board, node_limit, lambda r: r.does_attack(move, s), 0)
+
+    def does_defend(self, board: Board, move: int, s: int, node_limit: int | None = None) -> int:
+        """The defender's result of playing move for the string at s."""
+        return self._ask(board, node_limit, lambda r: r.does_defend(move, s), 0)
+
+    def attack_either(self, board: Board, a: int, b: int) -> tuple[int, int]:
+        """One attacker move that captures at least one of two strings."""
+        return self._ask(board, None, lambda r: r.attack_either(a, b), (0, NO_POINT))
+
+    def defend_both(self, board: Board, a: int, b: int) -> tuple[int, int]:
+        """One defender move that saves both strings."""
+        return self._ask(board, None, lambda r: r.defend_both(a, b), (0, NO_POINT))
+
+    def safe_move(self, board: Board, move: int, color: int) -> int:
+        """WIN if a stone of color at move cannot be captured at once."""
+        return self._ask(board, None, lambda r: r.safe_move(move, color), 0)

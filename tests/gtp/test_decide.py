@@ -1,0 +1,41 @@
+"""The decide tools: one question read on a position from SGF, the answers with their node
+counts on stdout, every variation read written to SGF with numbered comments."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.board.sgf import parse_sgf
+
+LADDER = b"(;FF[4]SZ[9];W[ed];B[ee];W[de];B[aa];W[df])"  # black E5 in a ladder
+HANGING = b"(;FF[4]SZ[7];B[cd];W[dc];B[ed];W[aa];B[de])"  # black C4 and E4, a hanging connection between
+
+
+@pytest.mark.parametrize("tool, game, question, answers, first, bad, complaint", [
+    ("decide-string", LADDER, "E5", ["E5: attack 1 at F5", "E5: defense"], "attack", "A1", "no stone"),
+    ("decide-connection", HANGING, "C4/E4", ["C4/E4: connect 1 at D4", "C4/E4: disconnect"], "connect", "C4/D5",
+     "one colour"),
+])
+def test_a_decide_tool_prints_answers_and_writes_variations(tmp_path: Path, tool: str, game: bytes, question: str,
+                                                            answers: list[str], first: str, bad: str,
+                                                            complaint: str) -> None:
+    position = tmp_path / "game.sgf"
+    position.write_bytes(game)
+    out = tmp_path / "vars.sgf"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "gtp.cli", tool, *args, "--load", str(position)],
+                              capture_output=True, text=True, timeout=120)
+
+    proc = run(question, "--sgf", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert all(a in proc.stdout for a in answers) and "nodes)" in proc.stdout
+    data = out.read_bytes()
+    assert b"variation 1:" in data and f"{first} variations follow".encode() in data
+    assert parse_sgf(data).moves  # a readable tree
+    refused = run(bad)
+    assert refused.returncode == 2 and complaint in refused.stderr

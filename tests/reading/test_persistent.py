@@ -1,0 +1,54 @@
+"""The persistent cache as a mechanism: entries valid while their area is unchanged, the
+least useful entry replaced when full, a game move dropping what it touched."""
+
+from __future__ import annotations
+
+from core.board.board import Board
+from core.board.color import BLACK, WHITE
+from core.board.coords import parse_vertex
+from core.reading.caches import ReadingCaches
+from core.reading.persistent import PersistentCache
+
+
+def v(name: str) -> int:
+    return parse_vertex(name, 9)
+
+
+def test_an_entry_is_valid_while_its_area_is_unchanged() -> None:
+    board = Board(9)
+    cache = PersistentCache("test", size=10, min_nodes=5)
+    cache.store(board, 1, (v("E5"),), (1, v("E6")), 100, {v("E5"), v("E6")})
+    cache.store(board, 1, (v("A1"),), (1, v("A2")), 2, {v("A1")})  # too cheap to keep
+    assert len(cache) == 1
+    found = cache.lookup(board, 1, (v("E5"),))
+    assert found is not None and found.result == (1, v("E6")) and found.used == 1
+    assert cache.lookup(board, 2, (v("E5"),)) is None  # another routine
+    board.play(v("E6"), WHITE)
+    assert cache.lookup(board, 1, (v("E5"),)) is None
+    assert (cache.hits, cache.misses) == (1, 2)
+
+
+def test_the_least_useful_entry_goes_when_the_cache_is_full() -> None:
+    board = Board(9)
+    cache = PersistentCache("test", size=2, min_nodes=1)
+    cache.store(board, 1, (v("A1"),), (1, 0), 10, {v("A1")})
+    cache.store(board, 1, (v("B1"),), (1, 0), 50, {v("B1")})
+    assert cache.lookup(board, 1, (v("A1"),)) is not None  # used once: score 20
+    cache.store(board, 1, (v("C1"),), (1, 0), 30, {v("C1")})  # evicts A1 (20 < 30)
+    assert {e.inputs for e in cache.entries} == {(v("B1"),), (v("C1"),)}
+    cache.store(board, 1, (v("D1"),), (1, 0), 5, {v("D1")})  # not worth a place
+    assert len(cache) == 2
+
+
+def test_a_game_move_drops_the_entries_it_touches() -> None:
+    board = Board(9)
+    caches = ReadingCaches("test", megabytes=1, persistent_size=10, min_nodes=1)
+    caches.sync(board)
+    caches.persistent.store(board, 1, (v("A1"),), (1, 0), 10, {v("A1"), v("A2")})
+    caches.persistent.store(board, 1, (v("J9"),), (1, 0), 10, {v("J9")})
+    caches.table.put((1,), 1, 1, 1)
+    board.play(v("A2"), BLACK)
+    caches.sync(board)
+    assert len(caches.table) == 0
+    assert [e.inputs for e in caches.persistent.entries] == [(v("J9"),)]
+    assert caches.persistent.invalidations == 1
