@@ -35,6 +35,7 @@ class ConnectionService:
         self.limits = Limits(depth=int(v["connection_depth"]), node_limit=int(v["connection_nodes"]))
         hashing = settings.get("hash", 1) != 0
         self.caches = ReadingCaches("connection", settings.get("memory", 32.0) if hashing else 0.0, 0)
+        self.trace = bool(settings.get("debug_reading", 0))
 
     def bind(self, services: Services) -> None:
         """Read captures with whichever plugin provides tactical reading."""
@@ -44,7 +45,9 @@ class ConnectionService:
         """A reader on the board sharing this service's table (emptied at a new position)."""
         self.caches.sync(board)
         limits = self.limits if node_limit is None else replace(self.limits, node_limit=node_limit)
-        return ConnectionReader(board, self.tactical, limits, self.caches.table)
+        r = ConnectionReader(board, self.tactical, limits, self.caches.table)
+        r.trace = self.trace
+        return r
 
     def _ask(self, board: Board, node_limit: int | None, tree: VariationTree | None,
              question: Callable[[ConnectionReader], tuple[int, int]]) -> tuple[int, int]:

@@ -50,6 +50,7 @@ class TacticalService:
         self.caches = ReadingCaches("tactical", settings.get("memory", 32.0) if hashing else 0.0,
                                     int(v["reading_cache"]) if hashing else 0,
                                     debug=bool(settings.get("debug_persistent", 0)))
+        self.trace = bool(settings.get("debug_reading", 0))
 
     @property
     def depths(self) -> Depths:
@@ -59,7 +60,9 @@ class TacticalService:
     def reader(self, board: Board, node_limit: int | None = None) -> Reader:
         """A reader on the board sharing this service's caches (bounded if node_limit is given)."""
         self.caches.sync(board)
-        return Reader(board, self.depths, self.caches.table, self.caches.persistent, node_limit)
+        r = Reader(board, self.depths, self.caches.table, self.caches.persistent, node_limit)
+        r.trace = self.trace
+        return r
 
     def _ask(self, board: Board, node_limit: int | None, question: Callable[[Reader], R], aborted: R,
              tree: VariationTree | None = None) -> R:
