@@ -6,6 +6,7 @@ message on a missing or malformed argument) and returns the answer text.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from gtp.engine import Engine
 
 Handler = Callable[["Engine", "Args"], str]
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
 
 class Args:
@@ -46,20 +49,20 @@ class Args:
 
     def integer(self, i: int, low: int | None = None, high: int | None = None) -> int:
         """The i-th argument as an integer within optional bounds."""
-        try:
-            value = int(self.words[i])
-        except ValueError:
-            raise GtpError(f"syntax error: expected an integer, got {self.words[i]!r}") from None
+        word = self.words[i]
+        if not _INTEGER.fullmatch(word):  # int() would take '٣' and '1_000'; GTP is ASCII
+            raise GtpError(f"syntax error: expected an integer, got {word!r}")
+        value = int(word)
         if (low is not None and value < low) or (high is not None and value > high):
             raise GtpError(f"syntax error: {value} is out of range")
         return value
 
     def number(self, i: int) -> float:
         """The i-th argument as a finite number."""
-        try:
-            value = float(self.words[i])
-        except ValueError:
-            raise GtpError(f"syntax error: expected a number, got {self.words[i]!r}") from None
+        word = self.words[i]
+        if not _NUMBER.fullmatch(word):
+            raise GtpError(f"syntax error: expected a number, got {word!r}")
+        value = float(word)
         if value != value or value in (float("inf"), float("-inf")):
             raise GtpError(f"syntax error: expected a finite number, got {self.words[i]!r}")
         return value

@@ -6,16 +6,21 @@ game as it was; the server itself never dies on input.
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 import traceback
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, Callable, Final, TextIO
 
 import gtp.commands  # noqa: F401  (registers every command)
 from core.errors import KiaiError
 from gtp.commands.reading import register_node_counters
 from gtp.engine import Engine
+from gtp.lines import TOO_LONG, InputLines
 from gtp.protocol import MAX_LINE, clean, failure, parse, success
 from gtp.registry import REGISTRY, Args, Registry
+
+END_GRACE: Final = 0.3  # seconds a command in progress may still finish after the input ends
 
 
 class GtpServer:
@@ -28,6 +33,8 @@ class GtpServer:
         for name in engine.host.implementers("kiai_gtp_commands"):
             engine.host.call(name, "kiai_gtp_commands", registry=self.registry)
         self.finished = False
+        self.busy = False  # a command is being answered
+        self.input: InputLines | None = None
 
     def handle(self, raw: str) -> str | None:
         """The answer to one input line, or None for a line with no command."""
@@ -62,29 +69,51 @@ class GtpServer:
             while current.stackp > depth:
                 current.popgo()
 
-    def serve(self, inp: BinaryIO, out: TextIO) -> None:
-        """Answer lines from inp on out until quit or end of input."""
+    def serve(self, inp: BinaryIO, out: TextIO, on_end: Callable[[], None] | None = None) -> None:
+        """Answer lines from inp on out until quit or end of input (on_end, if given, is
+        called on the reading thread the moment the input ends)."""
+        self.input = InputLines(inp, on_end)
         while not self.finished:
-            raw = inp.readline(MAX_LINE + 1)
-            if not raw:
+            raw = self.input.next()
+            if raw is None:
                 break
-            if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-                while True:  # skip the rest of the overlong line
-                    rest = inp.readline(MAX_LINE)
-                    if not rest or rest.endswith(b"\n"):
-                        break
-                out.write(failure(None, f"line too long (more than {MAX_LINE} bytes)"))
-                out.flush()
-                continue
-            answer = self.handle(raw.decode("utf-8", errors="replace"))
+            if raw == TOO_LONG:
+                answer: str | None = failure(None, f"line too long (more than {MAX_LINE} bytes)")
+            else:
+                self.busy = True
+                try:
+                    answer = self.handle(raw.decode("utf-8", errors="replace"))
+                finally:
+                    self.busy = False
             if answer is not None:
                 out.write(answer)
                 out.flush()
 
 
 def main_loop(engine: Engine) -> None:
-    """Serve GTP on the process's stdin and stdout."""
+    """Serve GTP on the process's stdin and stdout. When the input ends in the middle of a
+    command (a GUI closed the engine's stdin), the engine does not finish the command for
+    no one: it stops its workers and exits."""
+    server = GtpServer(engine)
+
+    def input_ended() -> None:
+        time.sleep(END_GRACE)
+        if server.busy:
+            engine.pool.kill()
+            os._exit(0)
+
+    code = 0
     try:
-        GtpServer(engine).serve(sys.stdin.buffer, sys.stdout)
+        server.serve(sys.stdin.buffer, sys.stdout, input_ended)
+    except KeyboardInterrupt:
+        code = 130
+    except BaseException:
+        traceback.print_exc(file=sys.stderr)
+        code = 1
     finally:
         engine.close()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        # the input thread may still be blocked reading stdin, and an interpreter that
+        # finalises under it aborts: leave at once, everything is closed
+        os._exit(code)

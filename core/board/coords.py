@@ -65,7 +65,7 @@ def parse_vertex(text: str, size: int) -> int:
     t = text.strip().upper()
     if t == "PASS":
         return PASS
-    if len(t) < 2 or t[0] not in COLUMNS or not t[1:].isdigit():
+    if len(t) < 2 or not t.isascii() or t[0] not in COLUMNS or not t[1:].isdigit():
         raise InvalidVertex(f"invalid coordinate: {text!r}")
     col = COLUMNS.index(t[0])
     number = int(t[1:])

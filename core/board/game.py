@@ -56,8 +56,12 @@ class Game:
         """Put handicap stones on an empty board; White moves next."""
         if self.board.stones(BLACK) or self.board.stones(WHITE) or self.board.history:
             raise IllegalMove("board not empty")
-        if len(points) < 2 or len(set(points)) != len(points) or PASS in points:
-            raise IllegalMove("invalid handicap stones: need at least 2 distinct points")
+        if PASS in points:
+            raise IllegalMove("invalid coordinate: PASS is not a handicap stone")
+        if len(set(points)) != len(points):
+            raise IllegalMove("repeated vertex")
+        if len(points) < 2:
+            raise IllegalMove("invalid handicap: at least 2 stones")
         self.board.setup(black=points)
         self.handicap = len(points)
         self.to_move = WHITE

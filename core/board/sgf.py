@@ -1,14 +1,18 @@
 """SGF: read game records (main line, setup, SZ/KM/HA/RU/PL), replay them, write games
 (reading's variation trees are core.reading.variations).
 
-Parsing is sgfmill's (escapes, odd whitespace, FF[3] and FF[4], collections: the first
-game is taken); this module turns its nodes into Kiai's points and boards, and turns
-every failure into one exception type, SgfError, or ReplayError for a replay target
-the record does not reach.
+Kiai uses the main line of the first game only, so that is all it reads: `main_line`
+cuts it out of the file (the nodes of the first variation at every branch, flattened into
+one sequence) before anything is parsed, and a file of many megabytes of variations costs
+no more than its main line. Parsing that is sgfmill's (escapes, odd whitespace, FF[3] and
+FF[4]); this module turns its nodes into Kiai's points and boards, and turns every
+failure into one exception type, SgfError, naming the node and property at fault, or
+ReplayError for a replay target the record does not reach.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -136,10 +140,43 @@ def _board_point(size: int, rc: tuple[int, int]) -> int:
     return point(size, size - 1 - row, col)
 
 
+_SPECIAL = re.compile(rb"[\[()]")
+_VALUE_END = re.compile(rb"(?:[^\]\\]|\\.)*\]", re.DOTALL)
+
+
+def main_line(data: bytes) -> bytes:
+    """The main line of the first game tree in SGF bytes, as a game of one sequence: the
+    root's sequence, then the first variation's at every branch. SgfError if there is no
+    game tree or a property value is not closed."""
+    start = data.find(b"(")
+    if start < 0:
+        raise SgfError("malformed SGF: no SGF data (no game tree)")
+    out = bytearray(b"(")
+    pos = start + 1
+    while True:
+        m = _SPECIAL.search(data, pos)
+        if m is None:
+            raise SgfError("malformed SGF: unexpected end of SGF data (the game tree is not closed)")
+        char = data[m.start()]
+        if char == ord("["):
+            end = _VALUE_END.match(data, m.start() + 1)
+            if end is None:
+                raise SgfError(f"malformed SGF: unexpected end of SGF data (the property value at byte {m.start()} "
+                              "is not closed)")
+            out += data[pos:end.end()]
+            pos = end.end()
+        elif char == ord("("):  # the first variation continues the main line
+            out += data[pos:m.start()]
+            pos = m.start() + 1
+        else:  # the main line ends; later variations and games are not read
+            out += data[pos:m.start()]
+            return bytes(out + b")")
+
+
 def parse_sgf(data: bytes) -> GameRecord:
     """The main line of the first game in SGF bytes; SgfError if they are not valid SGF."""
     try:
-        game = sgf.Sgf_game.from_bytes(data)
+        game = sgf.Sgf_game.from_bytes(main_line(data))
         size = game.get_size()
         if size > MAX_SIZE:
             raise SgfError(f"board size {size} is larger than {MAX_SIZE}")
@@ -151,8 +188,11 @@ def parse_sgf(data: bytes) -> GameRecord:
         record.black_player = root.get("PB") if root.has_property("PB") else None
         record.white_player = root.get("PW") if root.has_property("PW") else None
         record.result = root.get("RE") if root.has_property("RE") else None
-        for node in game.get_main_sequence():
-            record.steps.append(_read_step(node, size))
+        moves = 0
+        for number, node in enumerate(game.get_main_sequence()):
+            step = _read_step(node, size, number, moves + 1)
+            moves += step.move is not None
+            record.steps.append(step)
         return record
     except KiaiError:
         raise
@@ -160,21 +200,44 @@ def parse_sgf(data: bytes) -> GameRecord:
         raise SgfError(f"malformed SGF: {e or 'invalid property value'}") from None
 
 
-def _read_step(node: Any, size: int) -> Step:
+def _read_step(node: Any, size: int, number: int, move_number: int) -> Step:
+    """One node; SgfError naming the node (and the move) whose property is wrong."""
+    where = "the root node" if number == 0 else f"node {number}"
     step = Step()
-    black, white, empty = node.get_setup_stones()
+    try:
+        black, white, empty = node.get_setup_stones()
+    except ValueError:
+        bad = [p + "".join(f"[{v.decode(errors='replace')}]" for v in node.get_raw_list(p))
+               for p in ("AB", "AW", "AE") if node.has_property(p)]
+        raise SgfError(f"malformed SGF: {where}: setup stones {' '.join(bad)} are not points of a "
+                       f"{size}x{size} board") from None
     step.black = sorted(_board_point(size, rc) for rc in black)
     step.white = sorted(_board_point(size, rc) for rc in white)
     step.empty = sorted(_board_point(size, rc) for rc in empty)
     if node.has_property("PL"):
         step.player = _player(node.get_raw("PL"))
-    color, move = node.get_move()
-    if color is not None:
-        # sgfmill reads both B[] and FF[3]'s B[tt] as a pass (None).
-        step.move = (_COLOR[color], PASS if move is None else _board_point(size, move))
+    for letter in ("B", "W"):
+        if node.has_property(letter):
+            raw = node.get_raw(letter)
+            step.move = (_COLOR[letter.lower()], _move_point(raw, size, f"{where} (move {move_number})", letter))
+            break
     if node.has_property("C"):
         step.comment = node.get("C")
     return step
+
+
+def _move_point(raw: bytes, size: int, where: str, letter: str) -> int:
+    """A move's point from its raw SGF value: B[] (and FF[3]'s B[tt] up to 19x19) is a pass."""
+    value = raw.strip()
+    if not value or (value == b"tt" and size <= 19):
+        return PASS
+    text = f"{letter}[{raw.decode(errors='replace')}]"
+    if len(value) != 2 or not all(ord("a") <= ch <= ord("z") or ord("A") <= ch <= ord("Z") for ch in value):
+        raise SgfError(f"malformed SGF: {where}: {text} is not a point")
+    col, row = (ch - ord("a") if ch >= ord("a") else ch - ord("A") + 26 for ch in value)
+    if not (0 <= row < size and 0 <= col < size):
+        raise SgfError(f"malformed SGF: {where}: {text} is off the {size}x{size} board")
+    return point(size, row, col)
 
 
 def _player(raw: bytes) -> int:

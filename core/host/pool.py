@@ -2,11 +2,15 @@
 
 A task names a plugin and either one of its hooks (kiai_generate, kiai_endgame) or one
 of its pool functions, and runs on a Context rebuilt from context bytes; each worker
-keeps the last context it rebuilt, so a batch pays for the rebuild once per worker.
-Requests and answers are msgpack bytes with a version field. A task past its time
-limit gets its worker killed and replaced; a worker that dies is replaced; either way
-the task is reported failed and the batch goes on. With workers=0 the same tasks run in
-this process on a context rebuilt from the same bytes, so results are identical.
+(core.host.worker) keeps the last context it rebuilt, so a batch pays for the rebuild
+once per worker. Requests and answers are msgpack bytes with a version field.
+
+Every task has a deadline it can see (ctx.deadline, and the services' deadline, at which
+readers stop and answer what they have), so a tight budget costs a worse move, not a
+killed worker. Only a task still running GRACE past its deadline gets its worker killed
+and replaced. A task lost with a worker that died is tried once more on another. With
+workers=0 the same tasks run in this process on a context rebuilt from the same bytes,
+so results are identical.
 """
 
 from __future__ import annotations
@@ -24,11 +28,13 @@ from typing import Any, Callable, Final, Sequence
 import msgpack
 
 from core.host.context import Context, context_key, unpack_context
-from core.host.plugins import PluginHost, PluginSpec
+from core.host.plugins import PluginHost
+from core.host.worker import WIRE_VERSION, worker_main
 from core.move.reasons import MoveReason
 
-WIRE_VERSION: Final = 1
 HOOKS: Final = ("kiai_generate", "kiai_endgame")
+GRACE: Final = 0.3  # seconds past its deadline (plus a tenth of its time) before a task's worker is killed
+RETRIES: Final = 1  # times a task lost with a dead worker is tried again
 BATCH: Final = "batch:"  # a task running one pool function on several argument tuples
 
 # What an examine hook gets to run its own plugin's pool functions: run(function,
@@ -65,11 +71,12 @@ class PoolStats:
     overhead: float = 0.0  # packing, sending, collecting, unpacking contexts (seconds)
     compute: float = 0.0  # seconds inside plugin code
     failures: list[str] = field(default_factory=list)
+    kills: int = 0  # workers killed because a task ran past its deadline
 
     def take(self) -> PoolStats:
         """A copy of the figures, and reset them."""
-        copy = PoolStats(self.batches, self.tasks, self.overhead, self.compute, list(self.failures))
-        self.batches = self.tasks = 0
+        copy = PoolStats(self.batches, self.tasks, self.overhead, self.compute, list(self.failures), self.kills)
+        self.batches = self.tasks = self.kills = 0
         self.overhead = self.compute = 0.0
         self.failures.clear()
         return copy
@@ -80,7 +87,16 @@ class TaskTimeout(Exception):
 
 
 def execute(host: PluginHost, ctx: Context, task: Task) -> Any:
-    """Run one task on a context; the value in msgpack-friendly form."""
+    """Run one task on a context, readers bound by its deadline; the value in msgpack-friendly form."""
+    outer = host.services.deadline
+    host.services.deadline = ctx.deadline
+    try:
+        return _execute(host, ctx, task)
+    finally:
+        host.services.deadline = outer
+
+
+def _execute(host: PluginHost, ctx: Context, task: Task) -> Any:
     if task.name.startswith(BATCH):
         name = task.name[len(BATCH):]
         host.pool_function(task.plugin, name)  # a missing function fails the whole task
@@ -103,7 +119,7 @@ def execute(host: PluginHost, ctx: Context, task: Task) -> Any:
     return host.run_function(task.plugin, task.name, ctx, *task.args)
 
 
-class _ContextCache:
+class ContextCache:
     """The last context rebuilt, kept while the board is left as it was found."""
 
     def __init__(self, host: PluginHost) -> None:
@@ -134,35 +150,6 @@ class _ContextCache:
                 self.ctx.board.popgo()
 
 
-def _worker_main(conn: multiprocessing.connection.Connection, spec_bytes: bytes) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    host = PluginHost(PluginSpec.from_wire(msgpack.unpackb(spec_bytes)), role="worker")
-    cache = _ContextCache(host)
-    while True:
-        try:
-            request = msgpack.unpackb(conn.recv_bytes())
-        except (EOFError, OSError):
-            return
-        version, task_id, key, data, plugin, name, args, timeout = request
-        if version != WIRE_VERSION:
-            conn.send_bytes(msgpack.packb([WIRE_VERSION, task_id, False, f"bad request version {version}", 0.0, 0.0]))
-            continue
-        start = time.perf_counter()
-        rebuild = 0.0
-        try:
-            ctx, rebuild = cache.get(key, data, time.monotonic() + timeout)
-            value, ok = execute(host, ctx, Task(plugin, name, tuple(args))), True
-        except Exception as e:
-            value, ok = f"{type(e).__name__}: {e}", False
-        cache.clean()
-        seconds = time.perf_counter() - start - rebuild
-        try:
-            reply = msgpack.packb([WIRE_VERSION, task_id, ok, value, seconds, rebuild])
-        except Exception as e:
-            reply = msgpack.packb([WIRE_VERSION, task_id, False, f"result is not msgpack-able: {e}", seconds, rebuild])
-        conn.send_bytes(reply)
-
-
 @dataclass
 class _Worker:
     process: Any
@@ -181,12 +168,12 @@ class Pool:
         methods = multiprocessing.get_all_start_methods()
         self._mp: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         self._pool: list[_Worker] = [self._start() for _ in range(workers)]
-        self._local = _ContextCache(host)
+        self._local = ContextCache(host)
         self._next_id = 0
 
     def _start(self) -> _Worker:
         parent, child = self._mp.Pipe()
-        proc = self._mp.Process(target=_worker_main, args=(child, self._spec), daemon=True)
+        proc = self._mp.Process(target=worker_main, args=(child, self._spec, os.getpid()), daemon=True)
         proc.start()
         child.close()
         return _Worker(proc, parent)
@@ -263,13 +250,13 @@ class Pool:
         timer = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
         old: Any = None
         try:
-            if timer:
+            if timer:  # the safety net for a plugin that does not keep to its deadline
                 old = signal.signal(signal.SIGALRM, _alarm)
-                signal.setitimer(signal.ITIMER_REAL, max(timeout, 0.001))
+                signal.setitimer(signal.ITIMER_REAL, max(timeout, 0.0) + _grace(timeout))
             value = execute(self.host, ctx, task)
             result = TaskResult(task, True, value)
         except TaskTimeout:
-            result = TaskResult(task, False, error=f"timed out after {timeout:.2f}s")
+            result = TaskResult(task, False, error=f"timed out: still running {_grace(timeout):.2f}s past its deadline")
         except Exception as e:
             result = TaskResult(task, False, error=f"{type(e).__name__}: {e}")
         finally:
@@ -288,9 +275,20 @@ class Pool:
     def _run_pool(self, ctx_bytes: bytes, tasks: list[Task], timeout: float, end: float) -> list[TaskResult]:
         key = context_key(ctx_bytes)
         results: list[TaskResult | None] = [None] * len(tasks)
+        tries = [0] * len(tasks)
         waiting = deque(range(len(tasks)))
         idle = list(self._pool)
-        busy: dict[int, tuple[_Worker, int, float, int]] = {}  # fileno -> (worker, task index, deadline, id)
+        busy: dict[int, tuple[_Worker, int, float, int]] = {}  # fileno -> (worker, task index, kill time, id)
+
+        def lost(w: _Worker, i: int) -> None:
+            """The worker died with task i: replace it; try the task once more elsewhere."""
+            idle.append(self._replace(w))
+            tries[i] += 1
+            if tries[i] <= RETRIES:
+                waiting.appendleft(i)
+            else:
+                results[i] = TaskResult(tasks[i], False, error=f"worker process died ({tries[i]} tries)")
+
         while waiting or busy:
             if waiting and time.monotonic() >= end:
                 for i in waiting:
@@ -302,18 +300,18 @@ class Pool:
                 t0 = time.perf_counter()
                 self._next_id += 1
                 data = None if w.key == key else ctx_bytes
+                due = min(time.monotonic() + timeout, end)
                 msg = msgpack.packb([WIRE_VERSION, self._next_id, key, data, tasks[i].plugin, tasks[i].name,
-                                     list(tasks[i].args), timeout])
+                                     list(tasks[i].args), due])
                 try:
                     w.conn.send_bytes(msg)
                     w.key = key
                 except (OSError, ValueError):
-                    results[i] = TaskResult(tasks[i], False, error="worker process died")
-                    idle.append(self._replace(w))
+                    lost(w, i)
                     continue
                 finally:
                     self.stats.overhead += time.perf_counter() - t0
-                busy[w.conn.fileno()] = (w, i, min(time.monotonic() + timeout, end), self._next_id)
+                busy[w.conn.fileno()] = (w, i, due + _grace(timeout), self._next_id)
             if not busy:
                 continue
             wait_for = max(0.0, min(d for _, _, d, _ in busy.values()) - time.monotonic())
@@ -324,8 +322,7 @@ class Pool:
                 try:
                     reply = msgpack.unpackb(w.conn.recv_bytes())
                 except (EOFError, OSError):
-                    results[i] = TaskResult(tasks[i], False, error="worker process died")
-                    idle.append(self._replace(w))
+                    lost(w, i)
                     continue
                 version, task_id, ok, value, seconds, rebuild = reply
                 self.stats.overhead += time.perf_counter() - t0 + rebuild
@@ -336,29 +333,50 @@ class Pool:
                 results[i] = TaskResult(tasks[i], ok, value if ok else None, "" if ok else str(value), seconds)
                 idle.append(w)
             now = time.monotonic()
-            for fileno, (w, i, deadline, _) in list(busy.items()):
-                if now >= deadline:
+            for fileno, (w, i, kill_at, _) in list(busy.items()):
+                if now >= kill_at:
                     del busy[fileno]
-                    results[i] = TaskResult(tasks[i], False, error="timed out", seconds=timeout)
+                    self.stats.kills += 1
+                    results[i] = TaskResult(tasks[i], False, seconds=timeout,
+                                            error=f"timed out: still running {_grace(timeout):.2f}s past its deadline")
                     idle.append(self._replace(w))
         return [r if r is not None else TaskResult(tasks[k], False, error="not run") for k, r in enumerate(results)]
 
-    def close(self) -> None:
-        """Stop the workers."""
+    def kill(self) -> None:
+        """Kill every worker at once (the engine is going away)."""
         for w in self._pool:
             try:
+                w.process.kill()
+            except Exception:
+                pass
+
+    def close(self) -> None:
+        """Stop the workers: close every pipe (each worker sees end-of-file and exits), wait
+        a moment for all of them together, then kill what is left."""
+        workers, self._pool = self._pool, []
+        for w in workers:
+            try:
                 w.conn.close()
-                w.process.join(0.5)
+            except OSError:
+                pass
+        until = time.monotonic() + 0.5
+        for w in workers:
+            try:
+                w.process.join(max(0.0, until - time.monotonic()))
                 if w.process.is_alive():
                     w.process.kill()
                     w.process.join(0.5)
             except Exception:
                 pass
-        self._pool = []
 
     def __del__(self) -> None:
         if os is not None and getattr(self, "_pool", None):
             self.close()
+
+
+def _grace(timeout: float) -> float:
+    """How long past its deadline a task may still finish before it is stopped by force."""
+    return GRACE + 0.1 * max(timeout, 0.0)
 
 
 def _alarm(signum: int, frame: Any) -> None:

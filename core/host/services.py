@@ -7,7 +7,9 @@ decide tools. A service is looked up by a typed `Slot`, so what comes back is ty
 
 Every reading question takes the board (read from its current position, and left as it
 was found) and answers with GNU Go's result codes: 0 fails, WIN (1), KO_A (2), KO_B (3).
-A bounded question (`node_limit`) that runs out of nodes claims nothing: its answer is 0.
+A bounded question (`node_limit`) that runs out of nodes claims nothing: its answer is 0;
+so does a question still running at the table's `deadline`, the deadline of the task at
+hand, which every reader keeps to.
 The questions with a `tree` argument write the variations they read to it when given one
 (the decide tools ask for that); an implementation may write nothing.
 
@@ -150,6 +152,9 @@ class Services:
     def __init__(self) -> None:
         self._table: dict[str, object] = {}
         self.providers: dict[str, str] = {}  # service name -> the plugin that provides it
+        # The deadline (time.monotonic) of the work this process is doing now: a pool task,
+        # or genmove's own reading. Readers stop there and answer what they have.
+        self.deadline: float | None = None
 
     def provide(self, name: str, service: object, plugin: str = "") -> None:
         """Offer a service under a name (a later provider replaces an earlier one); a known

@@ -173,7 +173,8 @@ class MoveGenerator:
                 seed: int = 0) -> GenmoveResult:
         """The move for color, within `budget` seconds."""
         start = time.monotonic()
-        deadline = start + budget
+        services = self.host.services
+        outer, services.deadline = services.deadline, start + budget * 0.85  # the engine's own reading too
         self.pool.stats.take()
         problems: list[str] = []
         seconds: dict[str, float] = {}
@@ -204,6 +205,8 @@ class MoveGenerator:
             analysis = initial_analysis(board, color, komi)
             values, reasons = [], []
             move = fallback_move(board, color, random.Random(seed))
+        finally:
+            services.deadline = outer
         seconds["total"] = time.monotonic() - start
         stats = self.pool.stats.take()
         complete = len(values) == len({r.move for r in reasons}) and not any(

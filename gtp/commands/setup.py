@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.board.color import BLACK, WHITE, color_name
-from core.board.coords import PASS, vertex
+from core.board.color import BLACK, WHITE, color_name, parse_color
+from core.board.coords import vertex
 from core.board.diagram import render
 from core.board.game import fixed_handicap_points
 from core.errors import KiaiError
@@ -45,7 +45,10 @@ def komi(engine: Engine, args: Args) -> str:
 def play(engine: Engine, args: Args) -> str:
     """Play a move: play COLOR VERTEX."""
     args.expect(2)
-    color, p = args.color(0), args.vertex(1)
+    try:
+        color, p = parse_color(args.word(0)), args.vertex(1)
+    except KiaiError as e:  # GNU Go's words, then what was wrong
+        raise GtpError(f"invalid color or coordinate: {e}") from None
     engine.game.play(color, p)
     return ""
 
@@ -110,10 +113,7 @@ def _spread_points(size: int, n: int) -> list[int]:
 def set_free_handicap(engine: Engine, args: Args) -> str:
     """Place handicap stones on the given vertices."""
     args.expect(2, 1 << 20)
-    points = [args.vertex(i) for i in range(len(args))]
-    if PASS in points:
-        raise GtpError("syntax error: PASS is not a handicap stone")
-    engine.game.place_handicap(points)
+    engine.game.place_handicap([args.vertex(i) for i in range(len(args))])
     return ""
 
 

@@ -74,9 +74,9 @@ class ConnectionReader(Search):
     ko_scheme = staticmethod(first_taker_trymove)
 
     def __init__(self, board: Board, tactical: TacticalReader | None, limits: Limits | None = None,
-                 table: TranspositionTable | None = None) -> None:
+                 table: TranspositionTable | None = None, deadline: float | None = None) -> None:
         self.limits = limits or Limits()
-        super().__init__(board, table, self.limits.node_limit)
+        super().__init__(board, table, self.limits.node_limit, deadline)
         self.tactical = tactical
         self._captures: dict[tuple[int, int], tuple[int, int]] = {}
 
@@ -108,7 +108,7 @@ class ConnectionReader(Search):
             return code, move
         except ReadingAborted:
             self.unwind()
-            return 0, NO_POINT  # unanswered within the node limit: claim nothing
+            return 0, NO_POINT  # unanswered within the node limit or the deadline: claim nothing
 
     # ------------------------------------------------------------------ the goal
     def _joined(self, a: int, goal: Goal) -> bool:

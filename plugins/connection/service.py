@@ -27,6 +27,7 @@ class ConnectionService:
 
     def __init__(self) -> None:
         self.tactical: TacticalReader | None = None
+        self.services: Services | None = None
         self.configure({})
 
     def configure(self, settings: Settings) -> None:
@@ -38,14 +39,17 @@ class ConnectionService:
         self.trace = bool(settings.get("debug_reading", 0))
 
     def bind(self, services: Services) -> None:
-        """Read captures with whichever plugin provides tactical reading."""
+        """Read captures with whichever plugin provides tactical reading; keep the table,
+        whose deadline every read keeps to."""
         self.tactical = services.find(TACTICAL)
+        self.services = services
 
     def reader(self, board: Board, node_limit: int | None = None) -> ConnectionReader:
         """A reader on the board sharing this service's table (emptied at a new position)."""
         self.caches.sync(board)
         limits = self.limits if node_limit is None else replace(self.limits, node_limit=node_limit)
-        r = ConnectionReader(board, self.tactical, limits, self.caches.table)
+        deadline = self.services.deadline if self.services is not None else None
+        r = ConnectionReader(board, self.tactical, limits, self.caches.table, deadline)
         r.trace = self.trace
         return r
 

@@ -10,6 +10,7 @@ from typing import Callable, Final, TypeVar
 from core.board.board import Board
 from core.board.coords import NO_POINT
 from core.host.options import Option, Settings, values
+from core.host.services import Services
 from core.reading.caches import ReadingCaches
 from core.reading.counters import NodeCounter
 from core.reading.results import WIN
@@ -38,7 +39,12 @@ class TacticalService:
     """Tactical reading (the 'tactical' service): every question counted and cached."""
 
     def __init__(self) -> None:
+        self.services: Services | None = None
         self.configure({})
+
+    def bind(self, services: Services) -> None:
+        """Keep the table, whose deadline every read keeps to."""
+        self.services = services
 
     def configure(self, settings: Settings) -> None:
         """Depths, cache sizes and level from the engine's settings."""
@@ -60,7 +66,8 @@ class TacticalService:
     def reader(self, board: Board, node_limit: int | None = None) -> Reader:
         """A reader on the board sharing this service's caches (bounded if node_limit is given)."""
         self.caches.sync(board)
-        r = Reader(board, self.depths, self.caches.table, self.caches.persistent, node_limit)
+        deadline = self.services.deadline if self.services is not None else None
+        r = Reader(board, self.depths, self.caches.table, self.caches.persistent, node_limit, deadline)
         r.trace = self.trace
         return r
 

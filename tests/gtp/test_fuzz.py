@@ -15,9 +15,15 @@ from gtp.server import GtpServer
 from tests.gtp_helpers import ask, game_state, server
 
 NAMES = [n for n in REGISTRY.names() if n not in ("quit", "loadsgf", "printsgf")]
+# digits and letters that are not ASCII, which Python's int() and str.isdigit() accept
+UNICODE_DIGITS = "²٣３१߃᠓"
+UNICODE_LETTERS = "ÉéｂＢßİı"
 WORDS = st.one_of(
     st.sampled_from(["b", "w", "black", "white", "blak", "B", "pass", "PASS", "A1", "E5", "j9", "T19", "Z99",
-                     "I5", "0", "-1", "3", "9", "19", "26", "1e9", "nan", "alive", "dead", "seki", "x"]),
+                     "I5", "0", "-1", "3", "9", "19", "26", "1e9", "nan", "alive", "dead", "seki", "x", "1_0",
+                     "A²", "E٣", "Ｅ5", "É1", "ｂ", "٣", "１９", "0x10", "½", "inf"]),
+    st.builds(lambda a, b: a + b, st.sampled_from("ABCDEFGHJ" + UNICODE_LETTERS),
+              st.text(alphabet="0123456789" + UNICODE_DIGITS, min_size=1, max_size=3)),
     st.text(alphabet=st.characters(codec="utf-8"), max_size=8),
 )
 LINES = st.builds(lambda i, n, a: " ".join(([i] if i else []) + [n] + a),
@@ -38,6 +44,7 @@ def test_random_commands_never_crash_and_failures_change_nothing(lines: list[str
             continue
         assert answer.endswith("\n\n") and "\n\n" not in answer[:-2]
         assert answer[0] in "=?"
+        assert "internal error" not in answer, line
         if answer[0] == "?":
             assert game_state(srv) == before, line
         while srv.engine.game.board.stackp:  # keep trymove'd positions from piling up

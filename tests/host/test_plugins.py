@@ -123,3 +123,25 @@ def test_gtp_engine_with_a_broken_plugin_still_plays() -> None:
     answers = [a for a in proc.stdout.split("\n\n") if a]
     assert all(a.startswith("=") for a in answers), proc.stdout
     assert "broken" in proc.stderr and "broken on purpose" in proc.stderr
+
+
+def test_a_task_lost_with_a_killed_worker_is_retried_on_another() -> None:
+    import os
+    import signal
+    import threading
+
+    from core.analysis.analysis import initial_analysis
+    from core.host.context import pack_context
+
+    host = PluginHost(PluginSpec((), ("slow=tests.fixtures.slow_plugin",)))
+    pool = Pool(host, 2)
+    try:
+        ctx = pack_context(initial_analysis(Board(9), BLACK, 7.0), 10)
+        victim = pool.pids()[0]
+        threading.Timer(0.25, lambda: os.kill(victim, signal.SIGKILL)).start()
+        results = pool.map(ctx, "slow", "slow_square", [(n,) for n in range(4)], 10.0)
+        assert [r.value[0] for r in results] == [0, 1, 4, 9]  # nothing lost
+        assert victim not in {r.value[1] for r in results}
+        assert victim not in pool.pids() and len(pool.pids()) == 2
+    finally:
+        pool.close()

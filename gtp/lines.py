@@ -1,0 +1,55 @@
+"""Input lines read on their own thread, so the server notices what arrives while it works:
+a line sent during a long command waits in order (none is lost), a command that streams
+(analysis) can stop when the next line arrives, and the end of input is seen at once.
+
+An overlong line is skipped and stands in the queue as TOO_LONG, answered in its turn.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from typing import BinaryIO, Callable, Final
+
+from gtp.protocol import MAX_LINE
+
+TOO_LONG: Final = b"\x00too long"  # what stands for a skipped overlong line (no real line has a NUL at its start)
+
+
+class InputLines:
+    """Lines of a binary stream, read by a daemon thread into a queue."""
+
+    def __init__(self, stream: BinaryIO, on_end: Callable[[], None] | None = None) -> None:
+        self._queue: queue.Queue[bytes | None] = queue.Queue()
+        self._on_end = on_end
+        self.ended = threading.Event()
+        self._thread = threading.Thread(target=self._read, args=(stream,), name="kiai-gtp-input", daemon=True)
+        self._thread.start()
+
+    def _read(self, stream: BinaryIO) -> None:
+        try:
+            while True:
+                raw = stream.readline(MAX_LINE + 1)
+                if not raw:
+                    break
+                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+                    while True:  # skip the rest of the overlong line
+                        rest = stream.readline(MAX_LINE)
+                        if not rest or rest.endswith(b"\n"):
+                            break
+                    raw = TOO_LONG
+                self._queue.put(raw)
+        except (OSError, ValueError):
+            pass  # a closed or broken stream ends the input like end-of-file
+        self.ended.set()
+        self._queue.put(None)
+        if self._on_end is not None:
+            self._on_end()
+
+    def next(self) -> bytes | None:
+        """The next line (waiting for it), or None at the end of the input."""
+        return self._queue.get()
+
+    def waiting(self) -> bool:
+        """True if a line (or the end of the input) has arrived and is not yet taken."""
+        return not self._queue.empty()

@@ -1,0 +1,106 @@
+"""Workers never outlive the engine: kill a real `kiai gtp` during a 19x19 genmove with two
+workers (SIGKILL, SIGTERM) or close its stdin, and no process of its tree is left 2 s
+later. `quit` returns promptly."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from core.board.board import Board
+from core.board.color import color_name
+from core.board.coords import vertex
+from core.board.playout import random_game
+
+
+
+def middle_game() -> list[str]:
+    """A 19x19 middle game of 150 random moves, as GTP lines: genmove takes seconds there."""
+    board = Board(19)
+    random_game(board, 150, random.Random(7))
+    return ["boardsize 19", "clear_board"] + [f"play {color_name(c)} {vertex(19, p)}" for c, p in board.history]
+
+
+def alive(pid: int) -> bool:
+    """True if the process exists and is not a zombie."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is pid."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.add(int(entry.name))
+    return out
+
+
+def engine_in_genmove() -> tuple[subprocess.Popen[bytes], set[int]]:
+    """A kiai engine with two workers, busy with a 19x19 genmove; it and its workers."""
+    proc = subprocess.Popen([sys.executable, "-m", "gtp.cli", "gtp", "--workers", "2", "--move-time", "60"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdin is not None
+    proc.stdin.write(("\n".join(middle_game()) + "\ngenmove black\n").encode())
+    proc.stdin.flush()
+    deadline = time.monotonic() + 30
+    workers: set[int] = set()
+    while time.monotonic() < deadline and len(workers) < 2:
+        time.sleep(0.2)
+        workers = children(proc.pid)
+    assert len(workers) == 2, "the engine did not start its workers"
+    time.sleep(1.5)  # into the genmove
+    assert proc.poll() is None
+    return proc, {proc.pid} | workers
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM", "stdin closed"])
+def test_no_process_of_the_engine_is_left_two_seconds_after_it_dies(how: str) -> None:
+    proc, tree = engine_in_genmove()
+    assert proc.stdin is not None
+    if how == "stdin closed":
+        proc.stdin.close()
+    else:
+        os.kill(proc.pid, getattr(signal, how))
+    time.sleep(2.0)
+    left = {pid for pid in tree if alive(pid)}
+    for pid in left:  # do not leave them behind for the rest of the run
+        os.kill(pid, signal.SIGKILL)
+    proc.wait(5)
+    assert left == set(), f"{how}: still alive 2 s later: {sorted(left)} of {sorted(tree)}"
+
+
+def test_quit_returns_promptly() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "gtp.cli", "gtp", "--workers", "2"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(b"boardsize 9\ngenmove black\n")
+    proc.stdin.flush()
+    answers = 0
+    while answers < 2:
+        if proc.stdout.readline() == b"\n":
+            answers += 1
+    workers = children(proc.pid)
+    start = time.monotonic()
+    proc.stdin.write(b"quit\n")
+    proc.stdin.flush()
+    proc.wait(10)
+    assert time.monotonic() - start < 0.5
+    time.sleep(0.2)
+    assert not any(alive(pid) for pid in workers)
