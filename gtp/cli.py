@@ -9,6 +9,7 @@ import sys
 from typing import TYPE_CHECKING, Sequence
 
 from core.host.options import Option
+from core.reading.caches import DEFAULT_MEMORY
 from gtp.engine import Engine, Options
 
 if TYPE_CHECKING:
@@ -47,7 +48,8 @@ def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Optio
                    help="do not load this plugin (repeatable); see `kiai plugins`")
     p.add_argument("--plugin", action="append", default=[], metavar="NAME=MODULE",
                    help="also load a plugin module that has no entry point (repeatable)")
-    p.add_argument("--memory", type=float, default=32.0, help="reading cache size in MB per reader (default 32)")
+    p.add_argument("--memory", type=float, default=DEFAULT_MEMORY,
+                   help=f"MB of reading caches in each process, shared by the readers (default {DEFAULT_MEMORY:g})")
     p.add_argument("--hash", type=int, default=1, choices=(0, 1), help="0 turns the reading caches off")
     names: list[str] = []
     for plugin, declared in sorted(options.items()):

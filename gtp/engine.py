@@ -82,18 +82,24 @@ class Engine:
 
     def generate(self, color: int, cleanup: bool = False) -> int:
         """The move Kiai chooses for color in the current position (not played)."""
+        start = time.monotonic()
         budget = self.clock.budget(color, self.moves_to_go(), self.options.move_time)
         board = self.game.board
         result = self.generator.genmove(board, color, self.game.komi, budget, cleanup,
                                         seed=self.seed ^ (board.hash & 0xFFFF))
+        self.clock.spent(color, time.monotonic() - start)
         self.last = result
         self.trace(1, f"genmove {color_name(color)}: {vertex(self.game.size, result.move)} "
                       f"({result.seconds.get('total', 0):.2f}s of {budget:.2f}s)")
         return result.move
 
-    def moves_to_go(self) -> int:
-        """A guess at how many more moves this side will play in the game."""
-        return max(10, len(self.game.board.empty_points()) // 3)
+    def moves_to_go(self) -> float:
+        """A guess at how many more moves this side will play: half the empty points that
+        are not yet territory (about 3 in 10 points end the game empty), and half the board's
+        width again for the endgame, captures and ko fights of a long game."""
+        size = self.game.size
+        open_points = len(self.game.board.empty_points()) - 0.3 * size * size
+        return max(size / 2, open_points / 2) + size / 2
 
     def analysis(self, color: int | None = None) -> Analysis:
         """The examine step's analysis of the current position (cached until it changes)."""

@@ -37,6 +37,7 @@ class GameResult:
     moves: int
     reason: str
     sgf: Path | None
+    clocks: dict[int, float] | None = None  # main time left per colour at the end, when there is a clock
 
     @property
     def kiai_won(self) -> bool:
@@ -86,12 +87,14 @@ class Referee:
         self.scorer = scorer
         self.sgf_dir = sgf_dir
         self.max_moves = max_moves
+        self.clocks: dict[int, float] = {}
 
     def play_game(self, number: int, kiai_color: int) -> GameResult:
         """Play one game and save its SGF."""
         players = {kiai_color: self.kiai, 3 - kiai_color: self.opponent}
         board = Board(self.size)
         clocks = {BLACK: self.main_time, WHITE: self.main_time}
+        self.clocks = clocks
         for color, player in players.items():
             try:
                 self._setup(player.start())
@@ -182,7 +185,8 @@ class Referee:
         self.sgf_dir.mkdir(parents=True, exist_ok=True)
         path = self.sgf_dir / f"game{number:03d}.sgf"
         path.write_bytes(record.to_sgf())
-        return GameResult(number, kiai_color, winner, result, len(board.history), reason, path)
+        clocks = dict(self.clocks) if self.main_time else None
+        return GameResult(number, kiai_color, winner, result, len(board.history), reason, path, clocks)
 
 
 def add_parser(sub: Any) -> None:
@@ -222,8 +226,10 @@ def run(args: argparse.Namespace) -> int:
             kiai_color = BLACK if i % 2 == 0 else WHITE
             r = referee.play_game(i + 1, kiai_color)
             results.append(r)
+            clock = (f"; time left: Kiai {r.clocks[kiai_color]:.1f}s, {opponent.name} {r.clocks[3 - kiai_color]:.1f}s"
+                     if r.clocks else "")
             print(f"game {r.number}: Kiai {color_name(kiai_color)}, {r.result} in {r.moves} moves "
-                  f"({'Kiai won' if r.kiai_won else 'Kiai lost' if r.winner else 'draw'}; {r.reason}) -> {r.sgf}",
+                  f"({'Kiai won' if r.kiai_won else 'Kiai lost' if r.winner else 'draw'}; {r.reason}{clock}) -> {r.sgf}",
                   flush=True)
             if bar is not None:
                 bar.update(1)

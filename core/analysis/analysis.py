@@ -60,13 +60,14 @@ class Analysis:
                     out[p] = d.safety
         return out
 
-    def build_dragons(self) -> None:
-        """Eye spaces, dragons and a first influence from the worms' tactical status."""
+    def build_dragons(self, quick: bool = False) -> None:
+        """Eye spaces, dragons and a first influence from the worms' tactical status (quick:
+        a weak dragon's room to run is judged on the first influence, not one without it)."""
         dead = {p for wm in self.worms.values() if wm.tactically_dead for p in wm.stones}
         self.spaces = eye_spaces(self.board, dead)
         first = compute_influence(self.board, dead)
         self.dragons = make_dragons(self.board, self.worms, self.spaces, first,
-                                    lambda stones: compute_influence(self.board, dead | set(stones)))
+                                    None if quick else lambda stones: compute_influence(self.board, dead | set(stones)))
         self.dragon_of = {o: d.origin for d in self.dragons.values() for o in d.worms}
 
     def build_influence(self) -> None:

@@ -51,6 +51,7 @@ _Merge = tuple[String, int, set[int], int, list[String]]
 _Record = tuple[int, int, list[String], _Merge | None, list[String] | None,
                 list[tuple[String, int]], int, int, int, bool]
 _NONE_GAINED: Final[list[tuple[String, int]]] = []  # shared, never mutated
+LINKS_ENTRIES: Final = 20_000  # the chainlinks memo (about 4 MB) is emptied when it holds this many
 _NO_STRINGS: Final[list[String]] = []  # shared, never mutated
 
 
@@ -380,6 +381,11 @@ class Board:
         self._game_depth -= 1
         return self.history.pop()
 
+    @property
+    def base_hash(self) -> int:
+        """The hash of the game position under the reading moves (the position at stackp 0)."""
+        return self.hash if self.stackp == 0 else self._stack[len(self._stack) - self.stackp][8]
+
     def reading_line(self) -> list[tuple[int, int]]:
         """The reading moves on the stack as (color, point), oldest first."""
         return [(rec[1], rec[0]) for rec in self._stack[len(self._stack) - self.stackp:]]
@@ -541,7 +547,7 @@ class Board:
                     if board[r] == opp:
                         found.add(sref[r])  # type: ignore[arg-type]
             links = sorted(t.origin for t in found)
-            if len(self._links) >= 200_000:
+            if len(self._links) >= LINKS_ENTRIES:
                 self._links.clear()
             self._links[key] = links
         sref = self.sref

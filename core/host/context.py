@@ -18,7 +18,7 @@ from core.board.board import Board
 from core.board.position import Position
 from core.host.services import Services
 
-CONTEXT_VERSION: Final = 2
+CONTEXT_VERSION: Final = 3
 
 
 @dataclass
@@ -33,6 +33,7 @@ class Context:
     level: int
     deadline: float
     trace_level: int = 0
+    effort: float = 1.0  # how much of its usual work a plugin has time for: under 1 a short clock, up to 2 time to spare
 
     def time_left(self) -> float:
         """Seconds until the deadline."""
@@ -44,10 +45,11 @@ class Context:
             print(message, file=sys.stderr, flush=True)
 
 
-def pack_context(analysis: Analysis, level: int, trace_level: int = 0) -> bytes:
+def pack_context(analysis: Analysis, level: int, trace_level: int = 0, effort: float = 1.0) -> bytes:
     """The bytes a worker needs to rebuild the context of an analysis."""
     pos = Position.from_board(analysis.board, analysis.color, analysis.komi)
-    return msgpack.packb([CONTEXT_VERSION, pos.pack(), analysis.to_wire(), level, trace_level])  # type: ignore[no-any-return]
+    return msgpack.packb(  # type: ignore[no-any-return]
+        [CONTEXT_VERSION, pos.pack(), analysis.to_wire(), level, trace_level, effort])
 
 
 def context_key(data: bytes) -> bytes:
@@ -57,12 +59,13 @@ def context_key(data: bytes) -> bytes:
 
 def unpack_context(data: bytes, services: Services, deadline: float) -> Context:
     """The Context packed by pack_context, with this process's services."""
-    version, pos_bytes, analysis_wire, level, trace_level = msgpack.unpackb(data)
-    if version != CONTEXT_VERSION:
-        raise ValueError(f"unsupported context version {version}")
+    items = msgpack.unpackb(data)
+    if items[0] != CONTEXT_VERSION:
+        raise ValueError(f"unsupported context version {items[0]}")
+    _, pos_bytes, analysis_wire, level, trace_level, effort = items
     pos = Position.unpack(pos_bytes)
     board = pos.to_board()
     analysis = Analysis.from_wire(board, pos.to_move, pos.komi, analysis_wire)
-    return Context(board, pos.to_move, pos.komi, analysis, services, level, deadline, trace_level)
+    return Context(board, pos.to_move, pos.komi, analysis, services, level, deadline, trace_level, effort)
 
 

@@ -72,13 +72,16 @@ class PoolStats:
     compute: float = 0.0  # seconds inside plugin code
     failures: list[str] = field(default_factory=list)
     kills: int = 0  # workers killed because a task ran past its deadline
+    by_plugin: dict[str, float] = field(default_factory=dict)  # seconds inside each plugin's code
 
     def take(self) -> PoolStats:
         """A copy of the figures, and reset them."""
-        copy = PoolStats(self.batches, self.tasks, self.overhead, self.compute, list(self.failures), self.kills)
+        copy = PoolStats(self.batches, self.tasks, self.overhead, self.compute, list(self.failures), self.kills,
+                         dict(self.by_plugin))
         self.batches = self.tasks = self.kills = 0
         self.overhead = self.compute = 0.0
         self.failures.clear()
+        self.by_plugin.clear()
         return copy
 
 
@@ -237,6 +240,7 @@ class Pool:
             results = self._run_pool(ctx_bytes, tasks, timeout, end)
         for r in results:
             self.stats.compute += r.seconds
+            self.stats.by_plugin[r.task.plugin] = self.stats.by_plugin.get(r.task.plugin, 0.0) + r.seconds
             if not r.ok:
                 self.stats.failures.append(f"{r.task.plugin}.{r.task.name}: {r.error}")
         return results

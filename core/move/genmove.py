@@ -32,10 +32,23 @@ from core.move.reasons import (
     ReasonError,
     check_reason,
 )
-from core.move.valuation import MoveValue, value_moves
+from core.move.valuation import PRIORITY, MoveValue, group_reasons, value_moves
 
 ENDGAME_THRESHOLD = 6.0
-PASS_THRESHOLD = 0.5
+PASS_THRESHOLD = 0.5  # after the opponent's pass, a move must gain this much to keep the game going
+GAIN_THRESHOLD = 0.05  # before it, any move that gains at all is better than passing first
+DAME_COST = 0.25  # what a neutral point may seem to cost (the estimate's noise) and still be filled
+FULL_EFFORT_9X9 = 0.4  # seconds a full genmove needs on 9x9; it grows with the board's area
+QUICK_MOVE_9X9 = 0.03  # below this budget (grown with the area) there is time for the fallback rules only
+QUICK_DRAGONS = 0.5  # below this effort, dragons are judged on one influence
+
+
+MAX_EFFORT = 2.0  # with time to spare, plugins may do up to twice their usual work
+
+
+def effort_for(budget: float, size: int) -> float:
+    """How much of its usual work a genmove of this budget has time for, from 0.05 to MAX_EFFORT."""
+    return max(0.05, min(MAX_EFFORT, budget / (FULL_EFFORT_9X9 * (size / 9) ** 2)))
 
 
 @dataclass
@@ -62,6 +75,7 @@ class MoveGenerator:
         self.level = level
         self.trace_level = trace
         self.matcher = matcher or Matcher(load_database())
+        self.effort = 1.0  # of the genmove in progress
 
     def report(self, message: str) -> None:
         """A problem worth a user's attention (a broken plugin), always on stderr."""
@@ -77,7 +91,7 @@ class MoveGenerator:
         """Worms, plugin reading, dragons and influence for color to move."""
         analysis = initial_analysis(board, color, komi)
         self._call_examine("kiai_examine_worms", analysis, deadline)
-        analysis.build_dragons()
+        analysis.build_dragons(quick=self.effort < QUICK_DRAGONS)
         self._call_examine("kiai_examine_dragons", analysis, deadline)
         analysis.build_influence()
         return analysis
@@ -86,7 +100,7 @@ class MoveGenerator:
         """run(function, argslist) for one plugin's examine hook: its own pool tasks, by its
         own name, whatever name it was registered under."""
         def run(function: str, argslist: Sequence[tuple[Any, ...]]) -> list[Any]:
-            ctx = pack_context(analysis, self.level, self.trace_level)
+            ctx = pack_context(analysis, self.level, self.trace_level, self.effort)
             timeout = max(0.05, (deadline - time.monotonic()) * 0.5)
             results = self.pool.map(ctx, plugin, function, [tuple(a) for a in argslist], timeout, deadline)
             failed = [r.error for r in results if not r.ok]
@@ -114,7 +128,7 @@ class MoveGenerator:
         names = self.host.implementers(hook)
         if not names:
             return []
-        ctx = pack_context(analysis, self.level, self.trace_level)
+        ctx = pack_context(analysis, self.level, self.trace_level, self.effort)
         timeout = max(0.05, (deadline - time.monotonic()) * 0.6)
         results = self.pool.run(ctx, [Task(n, hook) for n in names], timeout, deadline)
         return self.accept(results, analysis, hook)
@@ -171,13 +185,25 @@ class MoveGenerator:
     # ------------------------------------------------------------------ the whole move
     def genmove(self, board: Board, color: int, komi: float, budget: float, cleanup: bool = False,
                 seed: int = 0) -> GenmoveResult:
-        """The move for color, within `budget` seconds."""
+        """The move for color, within `budget` seconds: the less time, the less work (effort),
+        and a move cut short by the clock is never a pass while the game is open."""
         start = time.monotonic()
         services = self.host.services
         outer, services.deadline = services.deadline, start + budget * 0.85  # the engine's own reading too
+        self.effort = effort_for(budget, board.size)
         self.pool.stats.take()
         problems: list[str] = []
         seconds: dict[str, float] = {}
+        values: list[MoveValue] = []
+        reasons: list[MoveReason] = []
+        if budget < QUICK_MOVE_9X9 * (board.size / 9) ** 2:  # no time to examine: the beginner's rules
+            services.deadline = outer
+            move = fallback_move(board, color, random.Random(seed))
+            seconds["total"] = time.monotonic() - start
+            self.trace(f"genmove {color_name(color)}: {vertex(board.size, move)} by the fallback rules "
+                       f"({budget:.3f}s is too short to read)")
+            return GenmoveResult(move, [], [], initial_analysis(board, color, komi), seconds, self.pool.stats.take(),
+                                 [], False)
         try:
             analysis = self.examine(board, color, komi, start + budget * 0.5)
             seconds["examine"] = time.monotonic() - start
@@ -196,33 +222,42 @@ class MoveGenerator:
                     reasons += extra
                     values = value_moves(analysis, reasons, tactical, finish)
             seconds["valuate"] = time.monotonic() - t
+            failures = self.pool.stats.failures
+            complete = len(values) == len({r.move for r in reasons}) and not any(
+                "out of time" in f or "timed out" in f for f in failures)
             move = self.choose(analysis, values, cleanup, seed)
+            if move == PASS and not _opponent_passed(board, color):
+                move = self.dame(analysis, values)
+            if move == PASS and not complete:
+                move = self.rough_move(analysis, reasons, seed)
+                self.trace(f"genmove: cut short by the clock (effort {self.effort:.2f}); a quick move instead of a pass")
         except Exception as e:  # the engine must answer: fall back, but say why
             self.report(f"genmove failed ({type(e).__name__}: {e}); using the fallback move")
             problems.append(str(e))
             while board.stackp:
                 board.popgo()
             analysis = initial_analysis(board, color, komi)
-            values, reasons = [], []
+            values, reasons, complete = [], [], False
             move = fallback_move(board, color, random.Random(seed))
         finally:
             services.deadline = outer
         seconds["total"] = time.monotonic() - start
         stats = self.pool.stats.take()
-        complete = len(values) == len({r.move for r in reasons}) and not any(
-            "out of time" in f or "timed out" in f for f in stats.failures)
-        self.trace(f"genmove {color_name(color)}: {vertex(board.size, move)} in {seconds['total']:.2f}s "
-                   f"(pool overhead {stats.overhead * 1000:.1f} ms over {stats.tasks} tasks)")
+        self.trace(f"genmove {color_name(color)}: {vertex(board.size, move)} in {seconds['total']:.2f}s of {budget:.2f}s"
+                   f" (effort {self.effort:.2f}; pool overhead {stats.overhead * 1000:.1f} ms over {stats.tasks} tasks)")
         if self.trace_level:
             for v in values[:5]:
                 self.trace(v.explain(board.size))
         return GenmoveResult(move, values, reasons, analysis, seconds, stats, problems + stats.failures, complete)
 
     def choose(self, analysis: Analysis, values: list[MoveValue], cleanup: bool, seed: int) -> int:
-        """The best legal move worth playing, PASS when none is (cleanup: remove dead stones first)."""
+        """The best legal move worth playing, PASS when none is (cleanup: remove dead stones
+        first). While the opponent still plays, a move need only gain; once it has passed,
+        it must gain half a point to go on."""
         board, color = analysis.board, analysis.color
+        threshold = PASS_THRESHOLD if _opponent_passed(board, color) else GAIN_THRESHOLD
         for v in values:
-            if v.antisuji or v.total < PASS_THRESHOLD:
+            if v.antisuji or v.total < threshold:
                 continue
             if is_own_eye(board, v.move, color) and not any(r.kind in ATTACKS or r.kind in DEFENDS for r in v.reasons):
                 continue
@@ -231,6 +266,34 @@ class MoveGenerator:
         if cleanup:
             return self._cleanup_move(analysis, seed)
         return PASS
+
+    def dame(self, analysis: Analysis, values: list[MoveValue]) -> int:
+        """Rather than pass first, fill a neutral point (one that touches stones of both
+        colours) that costs nothing: the opponent may still be playing, and a dame is worth
+        nothing to either side. PASS when there is none."""
+        board, color = analysis.board, analysis.color
+        for v in values:
+            if v.antisuji or not v.safe or v.total < -DAME_COST:
+                continue
+            near = {board.board[q] for q in board.nbrs[v.move]}
+            if {1, 2} <= near and board.is_legal(v.move, color) and not board.is_self_atari(v.move, color) \
+                    and not is_own_eye(board, v.move, color):
+                return v.move
+        return PASS
+
+    def rough_move(self, analysis: Analysis, reasons: list[MoveReason], seed: int) -> int:
+        """A move for when the clock cut the valuation short: the most promising candidate
+        (in the valuator's order) that is legal, no own eye and no self-atari; else the
+        fallback rules. PASS only when even those find nothing."""
+        board, color = analysis.board, analysis.color
+        for move, _ in sorted(group_reasons(reasons).items(),
+                              key=lambda item: (min(PRIORITY.get(r.kind, 5) for r in item[1]), item[0])):
+            if any(r.kind == Kind.ANTISUJI for r in reasons if r.move == move):
+                continue
+            if board.is_legal(move, color) and not is_own_eye(board, move, color) \
+                    and not board.is_self_atari(move, color):
+                return move
+        return fallback_move(board, color, random.Random(seed))
 
     def _cleanup_move(self, analysis: Analysis, seed: int) -> int:
         """A move that helps remove the opponent's dead stones, else PASS."""
@@ -242,6 +305,11 @@ class MoveGenerator:
                         if board.is_legal(lib, color) and board.accuratelib(lib, color) >= 2:
                             return lib
         return PASS
+
+
+def _opponent_passed(board: Board, color: int) -> bool:
+    """True if the last move was the opponent's pass."""
+    return bool(board.history) and board.history[-1] == (3 - color, PASS)
 
 
 def _reasons_of_match(analysis: Analysis, m: Match) -> list[MoveReason]:

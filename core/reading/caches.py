@@ -1,16 +1,32 @@
-"""The caches of one reader kind, kept in step with the real board.
+"""The caches of one reader kind, kept in step with the real board, within a size in MB.
 
 A reader service owns a transposition table (valid for one position) and a persistent
 cache (valid from move to move where its active areas are unchanged). `sync` is called
-whenever a question is asked on the real board: if the position changed since the last
-question, the table is emptied and the persistent entries the change touched are dropped.
+with every question: when the game position under the reading moves has changed since
+the last question, the table is emptied, and (once a question is asked on the real board)
+the persistent entries the change touched are dropped.
+
+The engine's `--memory MB` is the reading caches' share of each process; every reader
+kind takes its part of it (`share`), nine tenths for the table, a tenth persistent.
 """
 
 from __future__ import annotations
 
+from typing import Final, Mapping
+
 from core.board.board import Board
 from core.reading.persistent import PersistentCache
 from core.reading.table import TranspositionTable
+
+
+DEFAULT_MEMORY: Final = 64.0  # megabytes of reading caches per process, when no --memory is given
+
+
+def share(settings: Mapping[str, float], part: float) -> float:
+    """A reader kind's megabytes: its part of the engine's --memory (0 with --hash 0)."""
+    if settings.get("hash", 1) == 0:
+        return 0.0
+    return part * settings.get("memory", DEFAULT_MEMORY)
 
 
 class ReadingCaches:
@@ -18,18 +34,23 @@ class ReadingCaches:
 
     def __init__(self, kind: str, megabytes: float = 32.0, persistent_size: int = 100,
                  min_nodes: int = 30, debug: bool = False) -> None:
-        self.table = TranspositionTable(megabytes)
-        self.persistent = PersistentCache(kind, persistent_size, min_nodes, debug)
-        self._last: bytes | None = None
+        self.table = TranspositionTable(0.9 * megabytes)
+        self.persistent = PersistentCache(kind, persistent_size if megabytes else 0, min_nodes, debug,
+                                          megabytes=0.1 * megabytes)
+        self._last: bytes | None = None  # the real board at the last question asked on it
+        self._position: int | None = None  # the game position of the last question
 
     def sync(self, board: Board) -> None:
-        """At a new position on the real board: empty the table, invalidate the persistent cache."""
+        """At a new game position: empty the table; on the real board, drop the persistent
+        entries the moves since the last such question touched."""
+        if board.base_hash != self._position:
+            self._position = board.base_hash
+            self.table.clear()
         if board.stackp:
             return
         now = bytes(board.board)
         last = self._last
         if last is not None and last != now:
-            self.table.clear()
             if len(last) == len(now):
                 self.persistent.moved({p for p in range(len(now)) if last[p] != now[p]})
             else:
@@ -40,4 +61,4 @@ class ReadingCaches:
         """Forget everything."""
         self.table.clear()
         self.persistent.clear()
-        self._last = None
+        self._last = self._position = None

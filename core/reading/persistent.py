@@ -1,6 +1,7 @@
 """The persistent reading cache: expensive top-level results kept from move to move.
 
-One mechanism, an instance per reader kind (tactical, owl, ...). Each entry keeps its
+One mechanism, an instance per reader kind (tactical, owl, ...), with a size in megabytes
+(an entry's cost is estimated from its area). Each entry keeps its
 routine, its inputs (targets and moves, as points), its result, the nodes the reading
 cost, and a copy of the board restricted to its *active area*: the points where a change
 could change the result. An entry is used only while the board inside its area is as it
@@ -15,11 +16,15 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Final, Iterable
 
 from core.board.board import Board
 from core.board.color import BORDER, EMPTY
 from core.board.coords import vertex
+
+
+ENTRY_BYTES: Final = 400  # an entry without its area, in CPython, measured with tracemalloc
+POINT_BYTES: Final = 40  # each point of its area (an int in a tuple, and its colour)
 
 
 @dataclass(slots=True)
@@ -40,6 +45,11 @@ class PersistentEntry:
         """How useful the entry is: what it cost, times the times it was used (plus one)."""
         return self.nodes * (1 + self.used)
 
+    @property
+    def bytes(self) -> int:
+        """What the entry costs in memory, about."""
+        return ENTRY_BYTES + POINT_BYTES * len(self.area)
+
     def valid(self, board: Board) -> bool:
         """True while the board inside the area, and the ko where it matters, is unchanged."""
         b = board.board
@@ -51,13 +61,16 @@ class PersistentEntry:
 class PersistentCache:
     """Top-level results of one reader kind, valid while their active area is unchanged."""
 
-    def __init__(self, kind: str, size: int = 100, min_nodes: int = 30, debug: bool = False) -> None:
+    def __init__(self, kind: str, size: int = 100, min_nodes: int = 30, debug: bool = False,
+                 megabytes: float = 4.0) -> None:
         self.kind = kind
         self.size = size  # entries at most; 0 turns the cache off
+        self.budget = int(megabytes * 1_000_000)  # bytes at most
         self.min_nodes = min_nodes  # cheaper results are not worth keeping
         self.debug = debug
         self._entries: dict[tuple[int, tuple[int, ...]], list[PersistentEntry]] = {}
         self._count = 0
+        self._bytes = 0
         self.hits = self.misses = self.stores = self.invalidations = 0
 
     @property
@@ -91,13 +104,16 @@ class PersistentCache:
         points = tuple(sorted(set(area)))
         b = board.board
         entry = PersistentEntry(routine, inputs, points, bytes(b[p] for p in points), board.ko, result, nodes)
-        if self._count >= self.size:
+        while self._count and (self._count >= self.size or self._bytes + entry.bytes > self.budget):
             worst = min(self.entries, key=lambda e: e.score)
             if worst.score >= entry.score:
                 return
             self._drop(worst)
+        if entry.bytes > self.budget:
+            return
         self._entries.setdefault((routine, inputs), []).append(entry)
         self._count += 1
+        self._bytes += entry.bytes
         self.stores += 1
         self._say(board, "store", routine, inputs, f" ({nodes} nodes, area of {len(points)} points)")
 
@@ -108,6 +124,7 @@ class PersistentCache:
         if not group:
             del self._entries[key]
         self._count -= 1
+        self._bytes -= entry.bytes
 
     def moved(self, points: set[int]) -> None:
         """A game move changed these points: drop every entry whose area holds one."""
@@ -122,7 +139,12 @@ class PersistentCache:
     def clear(self) -> None:
         """Forget everything (a new game or board size)."""
         self._entries.clear()
-        self._count = 0
+        self._count = self._bytes = 0
+
+    @property
+    def megabytes(self) -> float:
+        """What the entries cost, about."""
+        return self._bytes / 1_000_000
 
     def __len__(self) -> int:
         return self._count

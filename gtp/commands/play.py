@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.analysis.score import format_score
+from core.move.clock import ABSOLUTE, BYOYOMI, CANADIAN, NONE
 from core.board.coords import vertex
 from gtp.engine import Engine
 from gtp.protocol import GtpError
@@ -85,6 +86,25 @@ def time_settings(engine: Engine, args: Args) -> str:
     args.expect(3)
     main, byo, stones = args.integer(0, 0), args.integer(1, 0), args.integer(2, 0)
     engine.clock.settings(main, byo, stones)
+    return ""
+
+
+@command("kgs-time_settings")
+def kgs_time_settings(engine: Engine, args: Args) -> str:
+    """KGS's time control: none | absolute MAIN | byoyomi MAIN PERIOD PERIODS | canadian MAIN TIME STONES."""
+    args.expect(1, 4)
+    kind = args.word(0).lower()
+    counts = {"none": 1, "absolute": 2, "byoyomi": 4, "canadian": 4}
+    if kind not in counts:
+        raise GtpError(f"syntax error: unknown time system {args.word(0)!r} (none, absolute, byoyomi, canadian)")
+    args.expect(counts[kind])
+    numbers = [args.integer(i, 0) for i in range(1, len(args))]
+    if kind == "none":
+        engine.clock.set(NONE)
+    elif kind == "absolute":
+        engine.clock.set(ABSOLUTE if numbers[0] > 0 else NONE, numbers[0])
+    else:
+        engine.clock.set(BYOYOMI if kind == "byoyomi" else CANADIAN, *numbers)
     return ""
 
 

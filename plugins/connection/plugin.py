@@ -4,6 +4,8 @@ nearby pairs of strings and from the attack and defence of cutting stones."""
 
 from __future__ import annotations
 
+from core.analysis.worms import Worm
+from core.board.board import Board
 from core.host.context import Context
 from core.host.hookspecs import hookimpl
 from core.host.options import Option
@@ -16,6 +18,8 @@ from plugins.connection.service import COUNTER, OPTIONS, ConnectionService
 
 GENMOVE_NODE_LIMIT = 60  # per question during genmove: many pairs, little time
 GENMOVE_PAIRS = 4  # the closest pairs of strings read per colour
+MIN_EFFORT = 0.25  # below this share of the usual time, no connection is read during genmove
+NEAR = 5  # steps between two worms' stones beyond which no two stones join them
 
 
 def _adjacent_dragons(ctx: Context, origin: int) -> list[int]:
@@ -42,15 +46,24 @@ def _cutting_stone_reasons(ctx: Context) -> list[MoveReason]:
     return out
 
 
+def _near(board: Board, a: Worm, b: Worm) -> bool:
+    """True if some stones of the two worms are within NEAR steps of each other (cheap, so
+    that the distance is measured only between worms that two stones could join)."""
+    w = board.stride
+    return any(abs(p // w - q // w) + abs(p % w - q % w) <= NEAR for p in a.stones for q in b.stones)
+
+
 def close_pairs(ctx: Context, color: int, limit: int) -> list[tuple[int, int]]:
     """Pairs of worms of color in different dragons that two stones or fewer would join, closest first."""
     board, analysis = ctx.board, ctx.analysis
     worms = sorted(o for o, w in analysis.worms.items() if w.color == color)
     pairs: list[tuple[int, int, int]] = []
     for i, a in enumerate(worms):
+        if ctx.time_left() <= 0:
+            break
         from_a = None
         for b in worms[i + 1:]:
-            if analysis.dragon_of[a] == analysis.dragon_of[b]:
+            if analysis.dragon_of[a] == analysis.dragon_of[b] or not _near(board, analysis.worms[a], analysis.worms[b]):
                 continue
             if from_a is None:
                 from_a = string_seeds(board, a)
@@ -65,8 +78,10 @@ def _reading_reasons(ctx: Context) -> list[MoveReason]:
     """CONNECT where we can join two of our dragons they could cut; CUT where we can cut theirs."""
     service, board, analysis = ctx.services.get(CONNECTION), ctx.board, ctx.analysis
     out: list[MoveReason] = []
+    if ctx.effort < MIN_EFFORT:
+        return out  # a short clock: the cutting-stone reasons will do
     for color, kind in ((ctx.color, Kind.CONNECT), (3 - ctx.color, Kind.CUT)):
-        for a, b in close_pairs(ctx, color, GENMOVE_PAIRS):
+        for a, b in close_pairs(ctx, color, max(1, round(GENMOVE_PAIRS * ctx.effort))):
             if ctx.time_left() <= 0:
                 return out
             if kind == Kind.CONNECT:

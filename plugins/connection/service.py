@@ -10,12 +10,13 @@ from typing import Callable, Final
 from core.board.board import Board
 from core.host.options import Option, Settings, values
 from core.host.services import TACTICAL, Services, TacticalReader
-from core.reading.caches import ReadingCaches
+from core.reading.caches import ReadingCaches, share
 from core.reading.counters import NodeCounter
 from core.reading.variations import VariationTree
 from plugins.connection.reader import ConnectionReader, Limits
 
 COUNTER: Final = NodeCounter("connection", "connection reading")
+MEMORY_SHARE: Final = 0.25  # of the engine's --memory
 OPTIONS: Final = [
     Option("connection_depth", Limits.depth, "plies of connection reading"),
     Option("connection_nodes", Limits.node_limit, "connection nodes per question before it is left unanswered"),
@@ -34,8 +35,7 @@ class ConnectionService:
         """Limits from the engine's settings (connection_depth, connection_nodes, hash, memory)."""
         v = values(OPTIONS, settings)
         self.limits = Limits(depth=int(v["connection_depth"]), node_limit=int(v["connection_nodes"]))
-        hashing = settings.get("hash", 1) != 0
-        self.caches = ReadingCaches("connection", settings.get("memory", 32.0) if hashing else 0.0, 0)
+        self.caches = ReadingCaches("connection", share(settings, MEMORY_SHARE), 0)
         self.trace = bool(settings.get("debug_reading", 0))
 
     def bind(self, services: Services) -> None:

@@ -22,29 +22,33 @@ from plugins.tactical.service import COUNTER, OPTIONS, TacticalService
 
 MAX_READ_LIBERTIES = 4
 WORM_NODE_LIMIT = 4000  # per worm question during genmove: a slow read is worth less than a timely move
+MIN_WORM_NODES = 200  # the least a worm question gets, however short the clock (ladders need ~100)
 
 
-def read_worm(ctx: Context, origin: int) -> list[Any]:
+def read_worm(ctx: Context, origin: int) -> list[Any] | None:
     """Pool task: a worm's attack and defence, and every liberty that also attacks or defends it.
 
     Returns [attack code, attack point, defence code, defence point, attack points,
     defence points], read by whichever plugin provides the tactical service. Reads are
     bounded: one that gives up claims nothing (no attack; an unfinished defence counts
-    as a defence without a known move).
+    as a defence without a known move). None, unread, when the task's time is up.
     """
+    if ctx.time_left() <= 0:
+        return None
     tactical = ctx.services.get(TACTICAL)
     board = ctx.board
-    acode, apoint, dcode, dpoint = tactical.attack_and_defend(board, origin, WORM_NODE_LIMIT)
+    limit = max(MIN_WORM_NODES, int(WORM_NODE_LIMIT * ctx.effort))
+    acode, apoint, dcode, dpoint = tactical.attack_and_defend(board, origin, limit)
     attack_points = [apoint] if acode else []
     defense_points: list[int] = []
     if acode and board.countlib(origin) <= 2:
         for lib in board.findlib(origin):
-            if lib != apoint and tactical.does_attack(board, lib, origin, WORM_NODE_LIMIT) == WIN:
+            if lib != apoint and tactical.does_attack(board, lib, origin, limit) == WIN:
                 attack_points.append(lib)
         if dcode:
             defense_points = [dpoint] if dpoint else []
             for lib in board.findlib(origin):
-                if lib not in defense_points and tactical.does_defend(board, lib, origin, WORM_NODE_LIMIT) == WIN:
+                if lib not in defense_points and tactical.does_defend(board, lib, origin, limit) == WIN:
                     defense_points.append(lib)
     if acode and dcode and dpoint and dpoint not in defense_points:
         defense_points.insert(0, dpoint)

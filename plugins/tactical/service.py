@@ -11,7 +11,7 @@ from core.board.board import Board
 from core.board.coords import NO_POINT
 from core.host.options import Option, Settings, values
 from core.host.services import Services
-from core.reading.caches import ReadingCaches
+from core.reading.caches import ReadingCaches, share
 from core.reading.counters import NodeCounter
 from core.reading.results import WIN
 from core.reading.search import ReadingAborted
@@ -19,6 +19,7 @@ from core.reading.variations import VariationTree
 from plugins.tactical.reader import Depths, Reader
 
 COUNTER: Final = NodeCounter("reading", "tactical reading")
+MEMORY_SHARE: Final = 0.5  # of the engine's --memory: tactical reading is asked the most
 OPTIONS: Final = [
     Option("depth", Depths.depth, "reading depth: beyond it a string with 3 liberties lives"),
     Option("branch_depth", Depths.branch_depth, "beyond this depth only the best move is tried"),
@@ -52,9 +53,7 @@ class TacticalService:
         self.base = Depths(**{f.name: int(v[f.name]) for f in fields(Depths)})
         self.level = int(settings.get("level", 10))
         self.delta = 0
-        hashing = settings.get("hash", 1) != 0
-        self.caches = ReadingCaches("tactical", settings.get("memory", 32.0) if hashing else 0.0,
-                                    int(v["reading_cache"]) if hashing else 0,
+        self.caches = ReadingCaches("tactical", share(settings, MEMORY_SHARE), int(v["reading_cache"]),
                                     debug=bool(settings.get("debug_persistent", 0)))
         self.trace = bool(settings.get("debug_reading", 0))
 

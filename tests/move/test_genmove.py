@@ -109,3 +109,38 @@ def test_genmove_never_plays_illegal_or_eye_filling_moves_in_a_game() -> None:
             break
         color = 3 - color
     assert passes == 2
+
+
+@pytest.mark.parametrize("size, moves, budget", [(9, 0, 0.02), (9, 30, 0.05), (19, 0, 0.05), (19, 150, 0.1)])
+def test_a_short_clock_gets_a_quick_move_not_a_pass(size: int, moves: int, budget: float) -> None:
+    board = Board(size)
+    random_game(board, moves, random.Random(5))
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    result = gen.genmove(board, BLACK, 6.5, budget)
+    assert result.move != PASS and board.is_legal(result.move, BLACK)
+
+
+# The areas are settled; column C holds neutral points between the walls.
+DAME = """
+. X . O .
+. X . O .
+. X . O .
+. X . O .
+. X . O .
+"""
+
+
+def test_a_neutral_point_is_filled_rather_than_passing_first() -> None:
+    from core.move.valuation import MoveValue
+
+    board, _ = board_from_diagram(DAME)
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    analysis = gen.examine(board, BLACK, 0.5, 1e9)
+    c3, a3, e3 = parse_vertex("C3", 5), parse_vertex("A3", 5), parse_vertex("E3", 5)
+    # worth nothing to either side (about zero, the estimate's noise): a dame, not a pass
+    values = [MoveValue(a3, [], total=0.02), MoveValue(c3, [], total=0.0), MoveValue(e3, [], total=-0.1)]
+    assert gen.choose(analysis, values, cleanup=False, seed=0) == PASS
+    assert gen.dame(analysis, values) == c3  # A3 fills our own area, E3 touches no black stone
+    assert gen.dame(analysis, [MoveValue(c3, [], total=-2.0)]) == PASS  # it costs: pass
