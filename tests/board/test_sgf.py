@@ -9,7 +9,7 @@ import pytest
 from core.board.board import Board
 from core.board.boardcheck import board_errors
 from core.board.color import BLACK, EMPTY, WHITE
-from core.board.coords import PASS, parse_vertex
+from core.board.coords import PASS, parse_vertex, vertex
 from core.board.sgf import GameRecord, load_sgf, parse_sgf, record_from_board
 from core.errors import ReplayError, SgfError
 from core.reading.variations import VariationTree
@@ -165,3 +165,17 @@ def test_variation_tree_writes_every_branch() -> None:
 def test_empty_record_replays_to_the_empty_board() -> None:
     board, to_move = GameRecord(size=9).replay()
     assert board.stones(BLACK) == [] and to_move == BLACK
+
+
+def test_only_the_main_line_is_read() -> None:
+    from core.board.sgf import main_line
+
+    tree = b"junk (;FF[4]SZ[9];B[ee](;W[cc]C[a (paren) and \\] in a comment];B[gg](;W[gc])(;W[cg]))(;W[dd];B[aa]))(;SZ[5])"
+    assert main_line(tree) == b"(;FF[4]SZ[9];B[ee];W[cc]C[a (paren) and \\] in a comment];B[gg];W[gc])"
+    rec = parse_sgf(tree)
+    assert [vertex(9, p) for _, p in rec.moves] == ["E5", "C7", "G3", "G7"]
+    # megabytes of variations after the main line are never read
+    variations = b"".join(b"(;W[aa];B[bb]C[" + b"x" * 1000 + b"])" for _ in range(2000))
+    big = b"(;SZ[9];B[ee](;W[cc])" + variations + b")"
+    assert len(big) > 2_000_000
+    assert [vertex(9, p) for _, p in parse_sgf(big).moves] == ["E5", "C7"]
