@@ -1,1 +1,6 @@
-"""Kiai's built-in move generators, each a pluggy plugin found through an entry point."""
+"""Kiai's built-in plugins (move generators and readers), found through the kiai.plugins
+entry points like anyone else's."""
+
+import core.build as _build
+
+_build.install()

@@ -78,14 +78,13 @@ def amalgamate(board: Board, worms: dict[int, Worm], spaces: list[EyeSpace]) -> 
     u = _Union(sorted(worms))
     for o in sorted(live):
         s = board.sref[o]
-        assert s is not None
         color = s.color
         libs = s.libs
         for lib in libs:  # shared liberties and one-point jumps
             for q in board.nbrs[lib]:
                 if b[q] == color and board.origin(q) != o:
                     other = board.origin(q)
-                    if other in live and len(libs & board.sref[q].libs) >= 2:  # type: ignore[union-attr]
+                    if other in live and len(libs & board.sref[q].libs) >= 2:
                         u.join(o, other)
             # lib is the gap of a one-point jump along a line (step d) if stones of this
             # colour stand on both sides of it and no enemy stone is beside it (step side)
@@ -143,7 +142,7 @@ def _judge(board: Board, worms: dict[int, Worm], dragon: Dragon, spaces: list[Ey
     members = set(dragon.worms)
     libs: set[int] = set()
     for o in dragon.worms:
-        libs |= board.sref[o].libs  # type: ignore[union-attr]
+        libs |= board.sref[o].libs
     dragon.liberties = len(libs)
     own = [sp for sp in spaces if sp.color == dragon.color and sp.borders & members]
     dragon.eyes = sum(sp.eyes for sp in own)

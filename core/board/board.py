@@ -12,7 +12,7 @@ capture counts. Undo is a record per move, not a copy of the board.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final, Iterable, Iterator
+from typing import Final, Iterable, Iterator, final
 
 from core.board.color import BLACK, BORDER, EMPTY, WHITE, color_name
 from core.board.coords import (
@@ -43,15 +43,41 @@ class String:
         return f"String({color_name(self.color)}, origin={self.origin}, {len(self.stones)} stones, {len(self.libs)} libs)"
 
 
-# One undo record per move on the stack:
-# (point, color, enemy strings touched, merge, captured strings, liberties gained by
-#  captures, old ko, old ko colour, old hash, suicide). A merge records the string that
-# absorbed the others: (string, its old length, its old liberty set, its old origin, friends).
-_Merge = tuple[String, int, set[int], int, list[String]]
-_Record = tuple[int, int, list[String], _Merge | None, list[String] | None,
-                list[tuple[String, int]], int, int, int, bool]
+# The string of every empty and border point: no stones, no liberties, never changed. With
+# it every point has a String, so `sref[p].libs` needs no check for None (and compiled
+# code reads it natively).
+NO_STRING: Final = String(EMPTY, [], set(), NO_POINT)
+
+
+@final
+class _Undo:
+    """What takes one move back: the point and colour, the enemy strings it touched, the
+    friendly string it merged into (its old length, liberties and origin, and the strings
+    merged), the strings it captured and the liberties that gave, the old ko and hash."""
+
+    __slots__ = ("point", "color", "enemies", "merged", "length", "libs", "origin", "friends", "captured",
+                 "gained", "ko", "ko_color", "hash", "suicide")
+
+    def __init__(self, point: int, color: int, enemies: list[String], merged: String | None, length: int,
+                 libs: set[int] | None, origin: int, friends: list[String], captured: list[String] | None,
+                 gained: list[tuple[String, int]], ko: int, ko_color: int, hash: int, suicide: bool) -> None:
+        self.point = point
+        self.color = color
+        self.enemies = enemies
+        self.merged = merged
+        self.length = length
+        self.libs = libs
+        self.origin = origin
+        self.friends = friends
+        self.captured = captured
+        self.gained = gained
+        self.ko = ko
+        self.ko_color = ko_color
+        self.hash = hash
+        self.suicide = suicide
+
+
 _NONE_GAINED: Final[list[tuple[String, int]]] = []  # shared, never mutated
-LINKS_ENTRIES: Final = 20_000  # the chainlinks memo (about 4 MB) is emptied when it holds this many
 _NO_STRINGS: Final[list[String]] = []  # shared, never mutated
 
 
@@ -63,7 +89,7 @@ class Board:
         self.stride: Final = stride(size)
         n = array_length(size)
         self.board: list[int] = [BORDER] * n
-        self.sref: list[String | None] = [None] * n
+        self.sref: list[String] = [NO_STRING] * n
         self.points: Final = all_points(size)
         for p in self.points:
             self.board[p] = EMPTY
@@ -82,11 +108,9 @@ class Board:
         self.base: tuple[list[int], list[int]] = ([], [])  # black, white stones at the last setup
         self.superko = superko
         self.allow_suicide = allow_suicide
-        self._stack: list[_Record] = []
+        self._stack: list[_Undo] = []
         self._game_depth = 0
         self.stackp = 0  # reading moves pushed by trymove/tryko and not yet popped
-        # neighbour strings by (hash, origin): the same position has the same neighbours
-        self._links: dict[tuple[int, int], list[int]] = {}
         self._seen: Counter[int] = Counter({0: 1})
 
     # ------------------------------------------------------------------ basic state
@@ -107,7 +131,7 @@ class Board:
     def string(self, p: int) -> String:
         """The string through a stone; InvalidVertex if the point is empty."""
         s = self.sref[p]
-        if s is None:
+        if s is NO_STRING:
             raise InvalidVertex(f"no stone at {vertex(self.size, p)}")
         return s
 
@@ -116,7 +140,7 @@ class Board:
         b, sref = self.board, self.sref
         for p in self.points:
             s = sref[p]
-            if s is not None and s.origin == p and b[p] != EMPTY:
+            if s is not NO_STRING and s.origin == p:
                 yield s
 
     # ------------------------------------------------------------------ legality
@@ -152,7 +176,7 @@ class Board:
             if c == EMPTY:
                 return True
             s = sref[q]
-            if s is not None and len(s.libs) == 1:
+            if len(s.libs) == 1:
                 if c != color:
                     return True  # captures
             elif c == color:
@@ -189,11 +213,11 @@ class Board:
             elif c == color:
                 s = sref[q]
                 if s not in friends:
-                    friends.append(s)  # type: ignore[arg-type]
+                    friends.append(s)
             elif c == opp:
                 s = sref[q]
                 if s not in enemies:
-                    enemies.append(s)  # type: ignore[arg-type]
+                    enemies.append(s)
         captured: list[String] | None = None
         for s in enemies:
             if len(s.libs) == 1:
@@ -217,10 +241,11 @@ class Board:
             s.libs.discard(p)
 
         # Merge the new stone and its friendly neighbours into the largest friend.
-        merge: _Merge | None
+        merged: String | None = None
+        old_length = old_origin = 0
+        old_libs: set[int] | None = None
         if not friends:
             ns = String(color, [p], libs, p)
-            merge = None
         else:
             ns = friends[0]
             if len(friends) > 1:
@@ -228,7 +253,7 @@ class Board:
                     if len(s.stones) > len(ns.stones):
                         ns = s
             stones = ns.stones
-            merge = (ns, len(stones), ns.libs, ns.origin, friends)
+            merged, old_length, old_libs, old_origin = ns, len(stones), ns.libs, ns.origin
             newlibs = ns.libs | libs
             origin = ns.origin
             if len(friends) > 1:
@@ -259,7 +284,8 @@ class Board:
             n, h = self._remove([ns], opp, h, gained)
             self.captures[opp] += n
 
-        self._stack.append((p, color, enemies, merge, captured, gained, self.ko, self.ko_color, self.hash, suicide))
+        self._stack.append(_Undo(p, color, enemies, merged, old_length, old_libs, old_origin, friends, captured, gained,
+                                 self.ko, self.ko_color, self.hash, suicide))
         self.stackp += 1
         kozob = self._kozob
         self.hash = h ^ kozob[self.ko] ^ kozob[new_ko]
@@ -275,7 +301,7 @@ class Board:
         for s in dead:
             for q in s.stones:
                 board[q] = EMPTY
-                sref[q] = None
+                sref[q] = NO_STRING
                 h ^= zob[q]
             n += len(s.stones)
         for s in dead:
@@ -283,14 +309,15 @@ class Board:
                 for r in nbrs[q]:
                     if board[r] == capturer:
                         t = sref[r]
-                        assert t is not None
+                        assert t is not NO_STRING
                         if q not in t.libs:
                             t.libs.add(q)
                             gained.append((t, q))
         return n, h
 
     def _push_pass(self, color: int) -> None:
-        self._stack.append((PASS, color, _NO_STRINGS, None, None, _NONE_GAINED, self.ko, self.ko_color, self.hash, False))
+        self._stack.append(_Undo(PASS, color, _NO_STRINGS, None, 0, None, 0, _NO_STRINGS, None, _NONE_GAINED,
+                                 self.ko, self.ko_color, self.hash, False))
         self.stackp += 1
         self.hash ^= self._kozob[self.ko]
         self.ko = NO_POINT
@@ -305,15 +332,19 @@ class Board:
     def _pop(self) -> None:
         rec = self._stack.pop()
         self.stackp -= 1
-        p, color, enemies, merge, captured, gained, ko, ko_color, h, suicide = rec
-        self.ko = ko
-        self.ko_color = ko_color
-        self.hash = h
+        self.ko = rec.ko
+        self.ko_color = rec.ko_color
+        self.hash = rec.hash
+        p = rec.point
         if p == PASS:
             return
+        color = rec.color
         board, sref = self.board, self.sref
-        for t, q in reversed(gained):
+        gained = rec.gained
+        for k in range(len(gained) - 1, -1, -1):
+            t, q = gained[k]
             t.libs.discard(q)
+        captured = rec.captured
         if captured is not None:
             opp = 3 - color
             n = 0
@@ -323,27 +354,30 @@ class Board:
                     sref[q] = s
                 n += len(s.stones)
             self.captures[color] -= n
-        if merge is None:
-            if suicide:
+        ns = rec.merged
+        if ns is None:
+            if rec.suicide:
                 self.captures[3 - color] -= 1
         else:
-            ns, length, libs, origin, friends = merge
-            if suicide:
+            if rec.suicide:
                 self.captures[3 - color] -= len(ns.stones)
                 for q in ns.stones:
                     board[q] = color
                     sref[q] = ns
-            del ns.stones[length:]
+            del ns.stones[rec.length:]
+            libs = rec.libs
+            assert libs is not None
             ns.libs = libs
-            ns.origin = origin
+            ns.origin = rec.origin
+            friends = rec.friends
             if len(friends) > 1:
                 for s in friends:
                     if s is not ns:
                         for q in s.stones:
                             sref[q] = s
-        sref[p] = None
+        sref[p] = NO_STRING
         board[p] = EMPTY
-        for s in enemies:
+        for s in rec.enemies:
             s.libs.add(p)
 
     # ------------------------------------------------------------------ game level
@@ -384,11 +418,11 @@ class Board:
     @property
     def base_hash(self) -> int:
         """The hash of the game position under the reading moves (the position at stackp 0)."""
-        return self.hash if self.stackp == 0 else self._stack[len(self._stack) - self.stackp][8]
+        return self.hash if self.stackp == 0 else self._stack[len(self._stack) - self.stackp].hash
 
     def reading_line(self) -> list[tuple[int, int]]:
         """The reading moves on the stack as (color, point), oldest first."""
-        return [(rec[1], rec[0]) for rec in self._stack[len(self._stack) - self.stackp:]]
+        return [(rec.color, rec.point) for rec in self._stack[len(self._stack) - self.stackp:]]
 
     @property
     def undo_depth(self) -> int:
@@ -414,10 +448,10 @@ class Board:
     def _load(self, colors: list[int], ko: int, ko_color: int) -> None:
         """Rebuild every string from a point array; forgets the undo stack and history."""
         self.board = colors
-        self.sref = [None] * len(colors)
+        self.sref = [NO_STRING] * len(colors)
         board, sref, nbrs = self.board, self.sref, self.nbrs
         for p in self.points:
-            if board[p] in (BLACK, WHITE) and sref[p] is None:
+            if board[p] in (BLACK, WHITE) and sref[p] is NO_STRING:
                 c = board[p]
                 s = String(c, [], set(), p)
                 todo = [p]
@@ -428,7 +462,7 @@ class Board:
                     for r in nbrs[q]:
                         if board[r] == EMPTY:
                             s.libs.add(r)
-                        elif board[r] == c and sref[r] is None:
+                        elif board[r] == c and sref[r] is NO_STRING:
                             sref[r] = s
                             todo.append(r)
                 s.origin = min(s.stones)
@@ -436,11 +470,11 @@ class Board:
             if not s.libs:
                 for q in s.stones:
                     board[q] = EMPTY
-                    sref[q] = None
+                    sref[q] = NO_STRING
                 for q in s.stones:
                     for r in nbrs[q]:
                         t = sref[r]
-                        if t is not None:
+                        if t is not NO_STRING:
                             t.libs.add(q)
         self.ko = ko if ko and board[ko] == EMPTY else NO_POINT
         self.ko_color = ko_color if self.ko else EMPTY
@@ -461,97 +495,96 @@ class Board:
     def countlib(self, p: int) -> int:
         """Number of liberties of the string at p."""
         s = self.sref[p]
-        assert s is not None, "countlib on an empty point"
+        assert s is not NO_STRING, "countlib on an empty point"
         return len(s.libs)
 
     def findlib(self, p: int, maxlib: int = 1 << 30) -> list[int]:
         """Up to maxlib liberties of the string at p, in point order."""
         s = self.sref[p]
-        assert s is not None, "findlib on an empty point"
+        assert s is not NO_STRING, "findlib on an empty point"
         libs = sorted(s.libs)
         return libs if len(libs) <= maxlib else libs[:maxlib]
 
     def countstones(self, p: int) -> int:
         """Number of stones in the string at p."""
         s = self.sref[p]
-        assert s is not None, "countstones on an empty point"
+        assert s is not NO_STRING, "countstones on an empty point"
         return len(s.stones)
 
     def findstones(self, p: int) -> list[int]:
         """The stones of the string at p, in point order."""
         s = self.sref[p]
-        assert s is not None, "findstones on an empty point"
+        assert s is not NO_STRING, "findstones on an empty point"
         return sorted(s.stones)
 
     def origin(self, p: int) -> int:
         """The origin (smallest point) of the string at p."""
         s = self.sref[p]
-        assert s is not None, "origin of an empty point"
+        assert s is not NO_STRING, "origin of an empty point"
         return s.origin
 
     def same_string(self, a: int, b: int) -> bool:
         """True if a and b are stones of one string."""
         s = self.sref[a]
-        return s is not None and s is self.sref[b]
+        return s is not NO_STRING and s is self.sref[b]
 
-    # approxlib and accuratelib repeat one small loop on purpose: accuratelib alone runs
-    # about two million times over reading.tst, so neither pays for an extra call.
     def approxlib(self, p: int, color: int, maxlib: int = 1 << 30) -> int:
         """Liberties a stone of color at empty p would have, ignoring captures (capped at maxlib)."""
-        board, sref = self.board, self.sref
-        libs: set[int] = set()
-        for q in self.nbrs[p]:
-            c = board[q]
-            if c == EMPTY:
-                libs.add(q)
-            elif c == color:
-                libs |= sref[q].libs  # type: ignore[union-attr]
-        libs.discard(p)
-        return min(len(libs), maxlib)
+        return self._libs_after(p, color, maxlib)
 
     def accuratelib(self, p: int, color: int, maxlib: int = 1 << 30) -> int:
         """Liberties a stone of color at empty p would have, captures included; 0 if illegal."""
         board, sref = self.board, self.sref
         if board[p] != EMPTY:
             return 0
-        libs: set[int] = set()
+        opp = 3 - color
         for q in self.nbrs[p]:
-            c = board[q]
-            if c == EMPTY:
-                libs.add(q)
-            elif c == color:
-                libs |= sref[q].libs  # type: ignore[union-attr]
-            elif c != BORDER and len(sref[q].libs) == 1:  # type: ignore[union-attr]
+            if board[q] == opp and len(sref[q].libs) == 1:
                 break  # it captures: count exactly by playing it
         else:
-            libs.discard(p)
-            return min(len(libs), maxlib)
+            return self._libs_after(p, color, maxlib)
         if not self._trymove(p, color, True):
             return 0
-        n = len(self.sref[p].libs)  # type: ignore[union-attr]
+        n = len(self.sref[p].libs)
         self._pop()
         return min(n, maxlib)
+
+    def _libs_after(self, p: int, color: int, maxlib: int) -> int:
+        """The liberties of a stone of color at p and the strings it joins, captures aside,
+        counted only up to maxlib (reading asks for 2 to 4; no set is built)."""
+        board, sref, nbrs = self.board, self.sref, self.nbrs[p]
+        found: list[int] = []
+        for q in nbrs:
+            if board[q] == EMPTY:
+                found.append(q)
+        if len(found) >= maxlib:
+            return maxlib
+        for q in nbrs:
+            if board[q] == color:
+                for lib in sref[q].libs:
+                    if lib != p and lib not in found:
+                        found.append(lib)
+                        if len(found) >= maxlib:
+                            return maxlib
+        return len(found)
 
     def chainlinks(self, p: int, maxlib: int = 1 << 30) -> list[int]:
         """Origins of opponent strings adjacent to the string at p with at most maxlib liberties."""
         s = self.sref[p]
-        assert s is not None, "chainlinks of an empty point"
-        key = (self.hash, s.origin)
-        links = self._links.get(key)
-        if links is None:
-            opp = 3 - s.color
-            board, sref, nbrs = self.board, self.sref, self.nbrs
-            found: set[String] = set()
-            for q in s.stones:
-                for r in nbrs[q]:
-                    if board[r] == opp:
-                        found.add(sref[r])  # type: ignore[arg-type]
-            links = sorted(t.origin for t in found)
-            if len(self._links) >= LINKS_ENTRIES:
-                self._links.clear()
-            self._links[key] = links
-        sref = self.sref
-        return [o for o in links if len(sref[o].libs) <= maxlib]  # type: ignore[union-attr]
+        assert s is not NO_STRING, "chainlinks of an empty point"
+        opp = 3 - s.color
+        board, sref, nbrs = self.board, self.sref, self.nbrs
+        found: list[String] = []
+        for q in s.stones:
+            for r in nbrs[q]:
+                if board[r] == opp:
+                    t = sref[r]
+                    assert t is not NO_STRING
+                    if len(t.libs) <= maxlib and t not in found:
+                        found.append(t)
+        origins = [t.origin for t in found]
+        origins.sort()
+        return origins
 
     def is_self_atari(self, p: int, color: int) -> bool:
         """True if color playing at p leaves its own string with at most one liberty."""
@@ -570,7 +603,7 @@ class Board:
                 return NO_POINT
             if c == opp:
                 s = self.sref[q]
-                assert s is not None
+                assert s is not NO_STRING
                 if len(s.libs) == 1:
                     if taken or len(s.stones) != 1:
                         return NO_POINT

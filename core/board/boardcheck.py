@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.board.board import Board
+from core.board.board import NO_STRING, Board
 from core.board.color import EMPTY
 from core.board.hashing import hash_of
 
@@ -16,10 +16,10 @@ def board_errors(board: Board) -> list[str]:
         c = b[p]
         s = board.sref[p]
         if c == EMPTY:
-            if s is not None:
+            if s is not NO_STRING:
                 errors.append(f"empty point {p} has a string")
             continue
-        if s is None:
+        if s is NO_STRING:
             errors.append(f"stone at {p} has no string")
             continue
         if p in seen:
@@ -48,6 +48,8 @@ def board_errors(board: Board) -> list[str]:
             errors.append(f"string at {p}: stones point to different string objects")
         if not libs:
             errors.append(f"string at {p} has no liberties")
+    if NO_STRING.stones or NO_STRING.libs:
+        errors.append("the empty points' NO_STRING was changed")
     if board.hash != hash_of(board.size, b, board.ko):
         errors.append("incremental hash differs from the hash computed from scratch")
     if board.ko and b[board.ko] != EMPTY:

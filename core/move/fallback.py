@@ -30,7 +30,7 @@ def fallback_move(board: Board, color: int, rng: random.Random) -> int:
         if s.color == opp:
             if len(s.stones) > best_capture[0]:
                 best_capture = (len(s.stones), lib)
-        elif board.accuratelib(lib, color) >= 2 and len(s.stones) > best_escape[0]:
+        elif board.accuratelib(lib, color, 2) >= 2 and len(s.stones) > best_escape[0]:
             best_escape = (len(s.stones), lib)
     if best_capture[0] >= best_escape[0] and best_capture[1] != PASS:
         return best_capture[1]

@@ -302,7 +302,7 @@ class MoveGenerator:
             if d.color != color and d.status == Status.DEAD:
                 for o in d.worms:
                     for lib in board.findlib(o):
-                        if board.is_legal(lib, color) and board.accuratelib(lib, color) >= 2:
+                        if board.is_legal(lib, color) and board.accuratelib(lib, color, 2) >= 2:
                             return lib
         return PASS
 

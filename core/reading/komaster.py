@@ -19,7 +19,7 @@ The state is carried by the reader and restored with every popgo.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from core.board.board import Board
 from core.board.color import BLACK, EMPTY, WHITE
@@ -31,16 +31,11 @@ NAMES: Final = {EMPTY: "EMPTY", BLACK: "BLACK", WHITE: "WHITE", GRAY_BLACK: "GRA
                 WEAK_KO: "WEAK_KO"}
 
 
-class KoMove(NamedTuple):
-    """The outcome of trying a move under the komaster rules."""
-
-    played: bool
-    conditional: bool  # a conditional ko capture: the mover needs a ko threat
-    komaster: int
-    kom_pos: int
-
-
-_NOT_PLAYED = KoMove(False, False, EMPTY, 0)
+# The outcome of trying a move under the komaster rules: (played, conditional (a
+# conditional ko capture: the mover needs a ko threat), komaster, kom_pos). A plain tuple:
+# compiled, it is returned by value and costs no allocation.
+KoMove = tuple[bool, bool, int, int]
+_NOT_PLAYED: Final[KoMove] = (False, False, EMPTY, 0)
 
 
 def _diagonal(a: int, b: int, stride: int) -> bool:
@@ -79,16 +74,16 @@ def komaster_trymove(board: Board, pos: int, color: int, komaster: int, kom_pos:
             return _NOT_PLAYED
         conditional = True
         if komaster in (EMPTY, WEAK_KO):
-            return KoMove(True, True, color, taken)
+            return (True, True, color, taken)
     if not taken:
-        return KoMove(True, conditional, komaster, kom_pos)
+        return (True, conditional, komaster, kom_pos)
     if komaster == other:
         komaster = GRAY_BLACK if other == BLACK else GRAY_WHITE
     elif komaster == color:
         kom_pos = taken  # a nested ko capture moves kom_pos
     elif previous_ko:
         komaster, kom_pos = WEAK_KO, previous_ko
-    return KoMove(True, conditional, komaster, kom_pos)
+    return (True, conditional, komaster, kom_pos)
 
 
 def first_taker_trymove(board: Board, pos: int, color: int, komaster: int, kom_pos: int,
@@ -96,9 +91,9 @@ def first_taker_trymove(board: Board, pos: int, color: int, komaster: int, kom_p
     """A simpler scheme: the first side to make a conditional ko capture becomes komaster,
     and only the komaster may make more (kom_pos is not used)."""
     if board.trymove(pos, color):
-        return KoMove(True, False, komaster, kom_pos)
+        return (True, False, komaster, kom_pos)
     if not allow_conditional or komaster not in (EMPTY, color) or not board.is_ko(pos, color):
         return _NOT_PLAYED
     if not board.tryko(pos, color):
         return _NOT_PLAYED
-    return KoMove(True, True, color, kom_pos)
+    return (True, True, color, kom_pos)

@@ -42,8 +42,6 @@ class ReadingAborted(Exception):
 class Search:
     """Node counting, komaster play/undo, the line's positions, shadow, variations, trace."""
 
-    ko_scheme: Callable[[Board, int, int, int, int, bool], KoMove] = staticmethod(komaster_trymove)
-
     def __init__(self, board: Board, table: TranspositionTable | None = None, node_limit: int | None = None,
                  deadline: float | None = None) -> None:
         self.board = board
@@ -101,18 +99,23 @@ class Search:
             return None
         if not self.path:
             self.root_hash = board.hash
-        km = self.ko_scheme(board, move, color, self.komaster, self.kom_pos, allow_conditional)
-        if not km.played:
+        played, conditional, komaster, kom_pos = self.ko_trymove(move, color, allow_conditional)
+        if not played:
             return None
         if board.hash == self.root_hash or board.hash in self.path:
             board.popgo()  # the whole board repeats a position of this line: a cycle
             return None
         self.path.add(board.hash)
-        token = (km.conditional, self.komaster, self.kom_pos)
-        self.komaster, self.kom_pos = km.komaster, km.kom_pos
+        token = (conditional, self.komaster, self.kom_pos)
+        self.komaster, self.kom_pos = komaster, kom_pos
         if self.tree is not None:
             self.tree.push(color, move)
         return token
+
+    def ko_trymove(self, move: int, color: int, allow_conditional: bool) -> KoMove:
+        """Try the move under this reader's ko scheme (GNU Go's scheme 5 unless a reader
+        overrides it)."""
+        return komaster_trymove(self.board, move, color, self.komaster, self.kom_pos, allow_conditional)
 
     def undo(self, token: Token) -> None:
         """Pop the move pushed by play and restore the komaster state."""

@@ -1,7 +1,8 @@
 """The transposition table: the result of every reading node, for the position being read.
 
 A reader keys an entry by what decides its result: the Zobrist hash (ko point included),
-the routine, the target(s), the komaster state and the depth. With the depth in the key
+the routine, the target, the komaster state and the depth (packed into one number by
+`situation`), and a third number for anything else (a goal). With the depth in the key
 a cached result is exactly what the search would compute again, so reading with and
 without the table agrees. Each entry keeps the nodes its search cost, so a reader can
 count a hit as the work it saves. The table has a budget in megabytes, is emptied when
@@ -14,8 +15,14 @@ from typing import Final
 
 ENTRY_BYTES: Final = 160  # what one entry costs in CPython, measured with tracemalloc
 
-Key = tuple[int, ...]
+Key = tuple[int, int, int]  # hash, situation, anything else the result depends on
 Entry = tuple[int, int, int]  # code, move, nodes the search cost
+
+
+def situation(routine: int, target: int, komaster: int, kom_pos: int, depth: int) -> int:
+    """The routine (< 8), target and kom_pos (points, < 1024), komaster (< 8) and depth (<
+    128) in one number: a key of three small ints is cheaper than a key of seven."""
+    return routine | target << 3 | kom_pos << 13 | komaster << 23 | depth << 26
 
 
 class TranspositionTable:

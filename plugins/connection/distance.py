@@ -46,7 +46,7 @@ def point_cost(board: Board, p: int, color: int) -> int:
     if libs == 0:
         return 0  # the opponent cannot play there at all
     if libs == 1 and not board.is_ko(p, other) and not any(
-            board.board[q] == color and len(board.sref[q].libs) == 1  # type: ignore[union-attr]
+            board.board[q] == color and len(board.sref[q].libs) == 1
             for q in board.nbrs[p]):
         return TIGER  # his stone there would be captured at once, and captures nothing
     return STONE
@@ -81,10 +81,10 @@ def distances(board: Board, seeds: dict[int, int], color: int, limit: int,
                 steps.append((q, cost(q)))
             elif c == other and b[p] == c and sref[p] is sref[q]:
                 steps.append((q, 0))  # inside an enemy string we are capturing, walking is free
-            elif c == other and capture(sref[q].origin):  # type: ignore[union-attr]
+            elif c == other and capture(sref[q].origin):
                 steps.append((q, STONE))  # reading says one move captures it
-            elif c == other and len(sref[q].libs) <= PASSABLE_LIBS:  # type: ignore[union-attr]
-                n = len(sref[q].libs) - (b[p] == EMPTY)  # type: ignore[union-attr]  # our stone at p fills one
+            elif c == other and len(sref[q].libs) <= PASSABLE_LIBS:
+                n = len(sref[q].libs) - (b[p] == EMPTY)  # our stone at p fills one
                 steps.append((q, STONE * n))  # a move per liberty
         if b[p] in (color, EMPTY):
             for dy in (-w, w):
@@ -102,7 +102,7 @@ def distances(board: Board, seeds: dict[int, int], color: int, limit: int,
 
 def string_seeds(board: Board, s: int) -> dict[int, int]:
     """The stones of the string at s, at cost 0."""
-    return {p: 0 for p in board.sref[s].stones}  # type: ignore[union-attr]
+    return {p: 0 for p in board.sref[s].stones}
 
 
 def area_seeds(board: Board, area: frozenset[int], color: int) -> dict[int, int]:
@@ -111,7 +111,7 @@ def area_seeds(board: Board, area: frozenset[int], color: int) -> dict[int, int]
     seeds: dict[int, int] = {}
     for p in area:
         if b[p] == color:
-            for q in board.sref[p].stones:  # type: ignore[union-attr]
+            for q in board.sref[p].stones:
                 seeds[q] = 0
         elif b[p] == EMPTY:
             seeds.setdefault(p, STONE)
@@ -173,11 +173,11 @@ def gap(board: Board, a: int, goal_seeds: dict[int, int], color: int, limit: int
     seen: set[int] = set()
     for p, da in from_a.items():  # an enemy string to capture on the path: play on its liberties
         s = board.sref[p]
-        if b[p] != 3 - color or p not in from_goal or s.origin in seen:  # type: ignore[union-attr]
+        if b[p] != 3 - color or p not in from_goal or s.origin in seen:
             continue
-        seen.add(s.origin)  # type: ignore[union-attr]  # walking inside it is free: every stone has the same sum
-        libs = s.libs  # type: ignore[union-attr]
-        move = captured_by(s.origin)  # type: ignore[union-attr]
+        seen.add(s.origin)  # walking inside it is free: every stone has the same sum
+        libs = s.libs
+        move = captured_by(s.origin)
         cost = STONE if move else STONE * len(libs)
         t = da + from_goal[p] - cost  # its capture is counted from both sides
         if t > limit:
@@ -193,6 +193,6 @@ def gap(board: Board, a: int, goal_seeds: dict[int, int], color: int, limit: int
     for p, da in from_a.items():  # a goal stone reached straight by diagonals
         if b[p] == color and from_goal.get(p) == 0:
             total = min(total, da)
-    bridges = {board.sref[p].origin for p, da in from_a.items()  # type: ignore[union-attr]
+    bridges = {board.sref[p].origin for p, da in from_a.items()
                if b[p] == color and da and from_goal.get(p) and da + from_goal[p] <= total + STONE}
     return Gap(total, points, spoilers, kos, sorted(bridges))

@@ -39,13 +39,13 @@ def break_chain(board: Board, s: int, maxlib: int = 1) -> list[int]:
 def break_chain_safe(board: Board, s: int, maxlib: int) -> list[int]:
     """Moves that atari (or capture) adjacent enemy strings without our stone being in atari."""
     color = board.board[s]
-    return [m for m in break_chain(board, s, maxlib) if board.accuratelib(m, color) >= 2]
+    return [m for m in break_chain(board, s, maxlib) if board.accuratelib(m, color, 2) >= 2]
 
 
 def approach(board: Board, s: int) -> list[int]:
     """Empty points next to the string's liberties (approach moves), for the attacker."""
     b = board.board
-    libs = board.sref[s].libs  # type: ignore[union-attr]
+    libs = board.sref[s].libs
     out: set[int] = set()
     for lib in libs:
         for q in board.nbrs[lib]:
@@ -58,10 +58,10 @@ def backfill(board: Board, s: int) -> list[int]:
     """For the attacker: liberties of its own weak stones next to the target's liberties."""
     b = board.board
     attacker = 3 - b[s]
-    libs = board.sref[s].libs  # type: ignore[union-attr]
+    libs = board.sref[s].libs
     out: list[int] = []
     for lib in sorted(libs):
-        if board.accuratelib(lib, attacker) > 1:
+        if board.accuratelib(lib, attacker, 2) > 1:
             continue  # the atari at lib is safe: nothing to prepare
         for q in board.nbrs[lib]:
             if b[q] == attacker:
@@ -75,11 +75,11 @@ def second_liberties(board: Board, s: int) -> list[int]:
     """For the defender: points next to a liberty where our stone would gain liberties."""
     b = board.board
     color = b[s]
-    libs = board.sref[s].libs  # type: ignore[union-attr]
+    libs = board.sref[s].libs
     out: list[int] = []
     for lib in sorted(libs):
         for q in board.nbrs[lib]:
-            if b[q] == EMPTY and q not in libs and q not in out and board.approxlib(q, color) >= 3:
+            if b[q] == EMPTY and q not in libs and q not in out and board.approxlib(q, color, 3) >= 3:
                 out.append(q)
     return out
 
@@ -119,10 +119,10 @@ def break_chain_efficient(board: Board, s: int, maxlib: int = 3) -> list[int]:
     race us with fewer liberties (GNU Go's break_chain2_efficient idea).
     """
     b = board.board
-    libs = board.sref[s].libs  # type: ignore[union-attr]
+    libs = board.sref[s].libs
     out: list[int] = []
     for o in board.chainlinks(s, maxlib):
-        theirs = board.sref[o].libs  # type: ignore[union-attr]
+        theirs = board.sref[o].libs
         if len(theirs) < 2 or not (theirs & libs):
             continue
         _add(out, sorted(theirs - libs) or sorted(theirs))
@@ -137,7 +137,7 @@ def unlock_liberties(board: Board, s: int) -> list[int]:
     color = b[s]
     out: list[int] = []
     for o in board.chainlinks(s, 2):
-        for lib in sorted(board.sref[o].libs):  # type: ignore[union-attr]
+        for lib in sorted(board.sref[o].libs):
             if board.accuratelib(lib, color, 1) > 0:
                 continue  # playable already
             for q in board.nbrs[lib]:
@@ -154,7 +154,7 @@ def rescue_guards(board: Board, s: int, defender: bool = False) -> list[int]:
     side = b[s] if defender else 3 - b[s]
     out: list[int] = []
     seen: set[int] = set()
-    for lib in sorted(board.sref[s].libs):  # type: ignore[union-attr]
+    for lib in sorted(board.sref[s].libs):
         for q in board.nbrs[lib]:
             if b[q] != side or board.same_string(q, s) or len(board.sref[q].libs) != 1:
                 continue
@@ -210,7 +210,7 @@ def _shorten_beside(board: Board, s: int, lib: int, minlib: int, out: list[int])
     """Add the other liberties of the defender's strings (not s) at lib with minlib to 3 liberties."""
     b = board.board
     for q in board.nbrs[lib]:
-        if b[q] == b[s] and not board.same_string(q, s) and minlib <= len(board.sref[q].libs) <= 3:  # type: ignore[union-attr]
+        if b[q] == b[s] and not board.same_string(q, s) and minlib <= len(board.sref[q].libs) <= 3:
             _add(out, [x for x in board.findlib(q) if x != lib])
 
 
@@ -218,7 +218,7 @@ def special_rescue(board: Board, s: int) -> list[int]:
     """For the defender: where a liberty touches an enemy string with two liberties, take its other one."""
     b = board.board
     color = b[s]
-    libs = board.sref[s].libs  # type: ignore[union-attr]
+    libs = board.sref[s].libs
     out: list[int] = []
     for lib in sorted(libs):
         for q in board.nbrs[lib]:
@@ -239,7 +239,7 @@ def save_boundary(board: Board, s: int, maxlib: int = 2, race: int = 1) -> list[
         _add(out, board.findlib(o))
         for t in board.chainlinks(o, race):
             if b[t] != attacker and not board.same_string(t, s) and \
-                    (len(board.sref[t].libs) == 1 or board.sref[t].libs & board.sref[o].libs):  # type: ignore[union-attr]
+                    (len(board.sref[t].libs) == 1 or board.sref[t].libs & board.sref[o].libs):
                 _add(out, board.findlib(t))
     return out
 
@@ -248,7 +248,7 @@ def nets(board: Board, s: int) -> list[int]:
     """For the attacker: the net (geta), an empty point next to two or more of the target's
     liberties that is not a liberty itself: it blocks both escape routes at once."""
     b = board.board
-    libs = board.sref[s].libs  # type: ignore[union-attr]
+    libs = board.sref[s].libs
     count: dict[int, int] = {}
     for lib in libs:
         for q in board.nbrs[lib]:

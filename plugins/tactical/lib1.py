@@ -17,7 +17,7 @@ def attack1(r: Reader, s: int) -> tuple[int, int]:
     capture is answered by a bigger recapture on the same point, first save the stones
     that would be recaptured; where it is a ko, first shorten the stones beside it."""
     b = r.board
-    moves = list(b.sref[s].libs)  # type: ignore[union-attr]
+    moves = list(b.sref[s].libs)
     h._add(moves, h.rescue_guards(b, s))
     h._add(moves, h.ko_approach(b, s))
     return r.try_attacks(s, moves)
@@ -27,6 +27,6 @@ def defend1(r: Reader, s: int) -> tuple[int, int]:
     """Capture a neighbour in atari, or extend at the liberty."""
     b = r.board
     moves = break_chain(b, s, 1)
-    moves += [lib for lib in b.sref[s].libs if lib not in moves]  # type: ignore[union-attr]
+    moves += [lib for lib in b.sref[s].libs if lib not in moves]
     h._add(moves, h.rescue_guards(b, s, defender=True))
     return r.try_defenses(s, order_defenses(b, s, moves))

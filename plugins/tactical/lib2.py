@@ -33,14 +33,14 @@ def _own_weak(r: Reader, s: int) -> list[int]:
 def attack2(r: Reader, s: int) -> tuple[int, int]:
     """Ataris first; with depth to spare, the less obvious moves too."""
     b = r.board
-    moves = sorted(b.sref[s].libs)  # type: ignore[union-attr]
+    moves = sorted(b.sref[s].libs)
     d = r.depths
     if b.stackp <= d.depth:
         h._add(moves, _own_weak(r, s))
         h._add(moves, h.nets(b, s))
         h._add(moves, h.rescue_guards(b, s))
         if b.stackp <= NEAR_ROOT_PLIES or \
-                any(b.accuratelib(lib, 3 - b.board[s]) <= 1 for lib in b.sref[s].libs):  # type: ignore[union-attr]
+                any(b.accuratelib(lib, 3 - b.board[s]) <= 1 for lib in b.sref[s].libs):
             h._add(moves, h.approach(b, s))
         if b.stackp <= NEAR_ROOT_PLIES:
             h._add(moves, h.shorten_guards(b, s))
@@ -57,7 +57,7 @@ def defend2(r: Reader, s: int) -> tuple[int, int]:
     """Capture a neighbour, extend, or (with depth to spare) atari a neighbour or run."""
     b = r.board
     moves = h.break_chain(b, s, 1)
-    h._add(moves, sorted(b.sref[s].libs))  # type: ignore[union-attr]
+    h._add(moves, sorted(b.sref[s].libs))
     d = r.depths
     if b.stackp <= d.depth:
         h._add(moves, h.break_chain_safe(b, s, 2))

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def attack4(r: Reader, s: int) -> tuple[int, int]:
     """Take liberties directly (or save our own stones in atari first)."""
     b = r.board
-    moves = sorted(b.sref[s].libs)  # type: ignore[union-attr]
+    moves = sorted(b.sref[s].libs)
     h._add(moves, _own_weak(r, s))
     if b.stackp <= r.depths.superstring_depth:
         h._add(moves, h.superstring_attacks(b, s))
@@ -26,6 +26,6 @@ def defend4(r: Reader, s: int) -> tuple[int, int]:
     """Captures and extensions."""
     b = r.board
     moves = h.break_chain(b, s, 1)
-    h._add(moves, sorted(b.sref[s].libs))  # type: ignore[union-attr]
+    h._add(moves, sorted(b.sref[s].libs))
     h._add(moves, h.break_chain_safe(b, s, 2))
     return r.try_defenses(s, order_defenses(b, s, moves), r.branch_limit())

@@ -15,7 +15,7 @@ def order_attacks(board: Board, s: int, moves: list[int]) -> list[int]:
     """Attacking moves against s, best first; illegal and occupied points dropped."""
     b = board.board
     attacker = 3 - b[s]
-    libs = board.sref[s].libs  # type: ignore[union-attr]
+    libs = board.sref[s].libs
     scored = []
     for m in moves:
         if b[m] != EMPTY:
@@ -44,14 +44,14 @@ def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
     color = b[s]
     opp = 3 - color
     sref, nbrs = board.sref, board.nbrs
-    own_libs = sref[s].libs  # type: ignore[union-attr]
+    own_libs = sref[s].libs
     scored = []
     for m in moves:
         if b[m] != EMPTY:
             continue
-        if not any(b[q] == opp and len(sref[q].libs) == 1 for q in nbrs[m]):  # type: ignore[union-attr]
+        if not any(b[q] == opp and len(sref[q].libs) == 1 for q in nbrs[m]):
             # no capture: the liberties follow without playing the move
-            after = board.approxlib(m, color)
+            after = board.approxlib(m, color, 5)  # the score counts at most 5
             if after == 0:
                 continue  # suicide
             scored.append((-_defence_score(after if m in own_libs else len(own_libs), 0), m))
@@ -63,7 +63,7 @@ def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
         if b[s] == EMPTY:
             board.popgo()
             continue
-        libs = len(board.sref[s].libs)  # type: ignore[union-attr]
+        libs = len(board.sref[s].libs)
         captured = board.captures[color]
         board.popgo()
         scored.append((-_defence_score(libs, captured - board.captures[color]), m))

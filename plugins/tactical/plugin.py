@@ -103,7 +103,7 @@ def kiai_generate(ctx: Context) -> list[MoveReason]:
             out += [MoveReason(with_ko(Kind.DEFEND, w.defense_code), p, (o,)) for p in w.defense_points if p]
         elif w.color != color and w.liberties == 2 and not w.attack_code:
             for lib in board.findlib(o):
-                if board.board[lib] == EMPTY and board.accuratelib(lib, color) >= 2:
+                if board.board[lib] == EMPTY and board.accuratelib(lib, color, 2) >= 2:
                     out.append(MoveReason(Kind.ATTACK_THREAT, lib, (o,)))
     return out
 

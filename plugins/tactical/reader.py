@@ -23,13 +23,10 @@ from core.board.coords import NO_POINT, vertex
 from core.reading.persistent import PersistentCache, string_area
 from core.reading.results import KO_A, KO_B, REVERSE, WIN, after_move, better
 from core.reading.search import MAX_STACK, Search
-from core.reading.table import TranspositionTable
+from core.reading.table import TranspositionTable, situation
 from plugins.tactical import lib1, lib2, lib3, lib4
 
 ATTACK, DEFEND = 1, 2
-# move generation by liberty count (index 0 unused: a string on the board has a liberty)
-_ATTACKS = (lib1.attack1, lib1.attack1, lib2.attack2, lib3.attack3, lib4.attack4)
-_DEFENSES = (lib1.defend1, lib1.defend1, lib2.defend2, lib3.defend3, lib4.defend4)
 
 
 @dataclass
@@ -91,7 +88,7 @@ class Reader(Search):
         """The attacker's result if it plays move against the string at s (0 if illegal)."""
         b = self.board
         color = 3 - b.board[s]
-        single = len(b.sref[s].stones) == 1  # type: ignore[union-attr]
+        single = len(b.sref[s].stones) == 1
         played = self.play(move, color, self.board.stackp <= self.depths.ko_depth)
         if played is None:
             return 0
@@ -174,9 +171,8 @@ class Reader(Search):
             if played is None:
                 continue
             try:
-                if board.board[a] == EMPTY or board.board[b] == EMPTY:
-                    continue
-                if self.do_attack(a)[0] == 0 and self.do_attack(b)[0] == 0:
+                if board.board[a] != EMPTY and board.board[b] != EMPTY \
+                        and self.do_attack(a)[0] == 0 and self.do_attack(b)[0] == 0:
                     return WIN, move
             finally:
                 self.undo(played)
@@ -220,17 +216,32 @@ class Reader(Search):
         if libs > 4 or (libs == 4 and stackp > d.fourlib_depth) or (libs == 3 and stackp > d.depth) \
                 or stackp >= MAX_STACK:
             return (0, NO_POINT) if routine == ATTACK else (WIN, NO_POINT)
-        key = (b.hash, routine, string.origin, self.komaster, self.kom_pos, stackp)
+        key = (b.hash, situation(routine, string.origin, self.komaster, self.kom_pos, stackp), 0)
         found = self.probe(key)
         if found is not None:
             return found[0], found[1]
         start = self.nodes
-        result = (_ATTACKS if routine == ATTACK else _DEFENSES)[libs](self, s)
+        result = self._by_liberties(routine, libs, s)
         self.table.put(key, result[0], result[1], self.nodes - start)
         if self.recording:
             self.record(f"{'attack' if routine == ATTACK else 'defend'} {vertex(b.size, s)}: {result[0]}"
                         + (f" {vertex(b.size, result[1])}" if result[0] else ""))
         return result
+
+    def _by_liberties(self, routine: int, libs: int, s: int) -> tuple[int, int]:
+        """Move generation by liberty count, one module each (direct calls, which compiled
+        code makes natively)."""
+        if routine == ATTACK:
+            if libs <= 1:
+                return lib1.attack1(self, s)
+            if libs == 2:
+                return lib2.attack2(self, s)
+            return lib3.attack3(self, s) if libs == 3 else lib4.attack4(self, s)
+        if libs <= 1:
+            return lib1.defend1(self, s)
+        if libs == 2:
+            return lib2.defend2(self, s)
+        return lib3.defend3(self, s) if libs == 3 else lib4.defend4(self, s)
 
     def after_attack(self, s: int) -> tuple[int, int]:
         """(attacker's code, defender's reply) after an attacking move, the defender to move.
@@ -248,9 +259,9 @@ class Reader(Search):
         self-atari): only then may the defender's pass be better than any move."""
         b = self.board
         attacker = 3 - b.board[s]
-        if len(b.sref[s].libs) > 2:  # type: ignore[union-attr]
+        if len(b.sref[s].libs) > 2:
             return False
-        return any(b.accuratelib(lib, attacker, 2) <= 1 for lib in b.sref[s].libs)  # type: ignore[union-attr]
+        return any(b.accuratelib(lib, attacker, 2) <= 1 for lib in b.sref[s].libs)
 
     # ------------------------------------------------------------------ trying candidate moves
     def try_attacks(self, s: int, moves: list[int], limit: int | None = None) -> tuple[int, int]:
@@ -282,7 +293,7 @@ class Reader(Search):
         conditional_ok = b.stackp <= self.depths.ko_depth
         best, best_move = 0, NO_POINT
         tried = 0
-        single = attacking and len(b.sref[s].stones) == 1  # type: ignore[union-attr]
+        single = attacking and len(b.sref[s].stones) == 1
         for move in moves:
             if limit is not None and tried >= limit:
                 break
@@ -318,7 +329,7 @@ class Reader(Search):
         if b.ko:
             return KO_A
         capturer = b.sref[move]
-        if not single or capturer is None or capturer.libs != {s}:
+        if not single or capturer.libs != {s}:
             return WIN
         played = self.play(s, 3 - b.board[move], False)
         if played is None:

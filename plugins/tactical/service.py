@@ -18,18 +18,19 @@ from core.reading.search import ReadingAborted
 from core.reading.variations import VariationTree
 from plugins.tactical.reader import Depths, Reader
 
+DEFAULT: Final = Depths()  # (a compiled dataclass keeps no defaults on the class)
 COUNTER: Final = NodeCounter("reading", "tactical reading")
 MEMORY_SHARE: Final = 0.5  # of the engine's --memory: tactical reading is asked the most
 OPTIONS: Final = [
-    Option("depth", Depths.depth, "reading depth: beyond it a string with 3 liberties lives"),
-    Option("branch_depth", Depths.branch_depth, "beyond this depth only the best move is tried"),
-    Option("backfill_depth", Depths.backfill_depth, "backfilling is tried up to this depth"),
-    Option("fourlib_depth", Depths.fourlib_depth, "strings with 4 liberties are read up to this depth"),
-    Option("ko_depth", Depths.ko_depth, "conditional ko captures up to this depth"),
-    Option("vital_depth", Depths.vital_depth, "up to this depth the opponent's refutations are tried as moves"),
-    Option("break_chain_depth", Depths.break_chain_depth,
+    Option("depth", DEFAULT.depth, "reading depth: beyond it a string with 3 liberties lives"),
+    Option("branch_depth", DEFAULT.branch_depth, "beyond this depth only the best move is tried"),
+    Option("backfill_depth", DEFAULT.backfill_depth, "backfilling is tried up to this depth"),
+    Option("fourlib_depth", DEFAULT.fourlib_depth, "strings with 4 liberties are read up to this depth"),
+    Option("ko_depth", DEFAULT.ko_depth, "conditional ko captures up to this depth"),
+    Option("vital_depth", DEFAULT.vital_depth, "up to this depth the opponent's refutations are tried as moves"),
+    Option("break_chain_depth", DEFAULT.break_chain_depth,
            "defending by shortening neighbours with 2-3 liberties up to this depth"),
-    Option("superstring_depth", Depths.superstring_depth, "superstring moves are tried up to this depth"),
+    Option("superstring_depth", DEFAULT.superstring_depth, "superstring moves are tried up to this depth"),
     Option("reading_cache", 100, "entries in the persistent tactical reading cache (0: none)"),
 ]
 

@@ -33,7 +33,7 @@ def _superstring(board: Board, s: int) -> list[int]:
     seen = set(members)
     i = 0
     while i < len(members):
-        libs = board.sref[members[i]].libs  # type: ignore[union-attr]
+        libs = board.sref[members[i]].libs
         i += 1
         for lib in libs:
             for q in board.nbrs[lib]:
@@ -42,7 +42,7 @@ def _superstring(board: Board, s: int) -> list[int]:
                 o = board.origin(q)
                 if o in seen:
                     continue
-                other_libs = board.sref[o].libs  # type: ignore[union-attr]
+                other_libs = board.sref[o].libs
                 if len(libs & other_libs) >= 2 or _hanging(board, lib, color):
                     seen.add(o)
                     members.append(o)
@@ -66,7 +66,7 @@ def superstring_liberties(board: Board, s: int) -> list[int]:
     """Every liberty of the superstring of s, in point order."""
     libs: set[int] = set()
     for o in superstring(board, s):
-        libs |= board.sref[o].libs  # type: ignore[union-attr]
+        libs |= board.sref[o].libs
     return sorted(libs)
 
 

@@ -10,6 +10,7 @@ from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import KO_A, WIN
 from core.reading.table import TranspositionTable
+from core.reading.variations import VariationTree
 from plugins.connection.distance import (
     DIAGONAL,
     STONE,
@@ -21,6 +22,7 @@ from plugins.connection.distance import (
     string_seeds,
 )
 from plugins.connection.reader import ConnectionReader, Goal, Limits, _ranked
+from plugins.connection.service import DEFAULT
 from plugins.tactical.service import TacticalService
 from tests.gtp_helpers import ask, server
 
@@ -438,16 +440,10 @@ def test_neither_side_extends_into_atari() -> None:
     board, r = reading(INTO_ATARI)
     a, b, b2 = v("A3", board), v("C3", board), v("B2", board)
     assert r._into_atari(b2, 2) and not r._into_atari(b2, 1)  # black's B2 captures
-    played: list[tuple[int, int]] = []
-    play = r.play
-
-    def record(move: int, color: int, allow_conditional: bool) -> tuple[bool, int, int] | None:
-        played.append((color, move))
-        return play(move, color, allow_conditional)
-
-    r.play = record  # type: ignore[method-assign]
+    r.tree = VariationTree(board)  # every move the reading plays
     assert r.disconnect(a, b)[0] == 0
-    assert played and (2, b2) not in played  # "do not extend into atari"
+    data = r.tree.to_bytes()
+    assert b"W[" in data and b"W[bf]" not in data  # "do not extend into atari": white never plays B2 (bf)
 
 
 def test_results_agree_with_and_without_the_table() -> None:
@@ -506,4 +502,4 @@ def test_the_command_line_defaults_are_the_readers_limits() -> None:
     )
 
     args = build_parser().parse_args([])
-    assert (args.connection_depth, args.connection_nodes) == (Limits.depth, Limits.node_limit)
+    assert (args.connection_depth, args.connection_nodes) == (DEFAULT.depth, DEFAULT.node_limit)

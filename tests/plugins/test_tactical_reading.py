@@ -113,19 +113,19 @@ def test_komaster_rules_in_a_double_ko() -> None:
     board, _ = board_from_diagram(DOUBLE_KO)
     c6, b6, f2, e2 = (parse_vertex(v, 7) for v in ("C6", "B6", "F2", "E2"))
     # black takes the first ko legally: no komaster yet
-    km = komaster_trymove(board, c6, BLACK, EMPTY, 0, True)
-    assert km.played and not km.conditional and km.komaster == EMPTY
+    played, conditional, komaster, kom_pos = komaster_trymove(board, c6, BLACK, EMPTY, 0, True)
+    assert played and not conditional and komaster == EMPTY
     # white retakes at once: illegal, so only as a conditional capture, and white becomes komaster
-    assert not komaster_trymove(board, b6, WHITE, km.komaster, km.kom_pos, False).played
-    km = komaster_trymove(board, b6, WHITE, km.komaster, km.kom_pos, True)
-    assert km.played and km.conditional and km.komaster == WHITE and km.kom_pos == c6
+    assert not komaster_trymove(board, b6, WHITE, komaster, kom_pos, False)[0]
+    played, conditional, komaster, kom_pos = komaster_trymove(board, b6, WHITE, komaster, kom_pos, True)
+    assert played and conditional and komaster == WHITE and kom_pos == c6
     # black may not retake the komaster's ko
-    assert not komaster_trymove(board, c6, BLACK, km.komaster, km.kom_pos, True).played
+    assert not komaster_trymove(board, c6, BLACK, komaster, kom_pos, True)[0]
     # black takes the other ko instead: both sides have now taken a ko, the state is gray
-    km2 = komaster_trymove(board, f2, BLACK, km.komaster, km.kom_pos, True)
-    assert km2.played and km2.komaster == GRAY_WHITE
+    played, _, gray, gray_pos = komaster_trymove(board, f2, BLACK, komaster, kom_pos, True)
+    assert played and gray == GRAY_WHITE
     # and in the gray state no ko capture is allowed at all: white cannot win both kos
-    assert not komaster_trymove(board, e2, WHITE, km2.komaster, km2.kom_pos, True).played
+    assert not komaster_trymove(board, e2, WHITE, gray, gray_pos, True)[0]
     for _ in range(3):
         board.popgo()
     assert board.stackp == 0
@@ -134,13 +134,13 @@ def test_komaster_rules_in_a_double_ko() -> None:
 def test_a_ko_resolved_for_the_komaster_frees_it() -> None:
     board, _ = board_from_diagram(DOUBLE_KO)
     c6, b6 = parse_vertex("C6", 7), parse_vertex("B6", 7)
-    km = komaster_trymove(board, c6, BLACK, EMPTY, 0, True)
-    km = komaster_trymove(board, b6, WHITE, km.komaster, km.kom_pos, True)
-    assert km.komaster == WHITE
+    _, _, komaster, kom_pos = komaster_trymove(board, c6, BLACK, EMPTY, 0, True)
+    _, _, komaster, kom_pos = komaster_trymove(board, b6, WHITE, komaster, kom_pos, True)
+    assert komaster == WHITE
     board.trymove(parse_vertex("A1", 7), BLACK)  # a tenuki
     assert board.trymove(c6, WHITE)  # white connects at the ko point: the ko is over
-    km2 = komaster_trymove(board, parse_vertex("A7", 7), BLACK, km.komaster, km.kom_pos, True)
-    assert km2.played and km2.komaster == EMPTY and km2.kom_pos == 0
+    played, _, komaster, kom_pos = komaster_trymove(board, parse_vertex("A7", 7), BLACK, komaster, kom_pos, True)
+    assert played and komaster == EMPTY and kom_pos == 0
 
 
 def test_tenuki_is_not_a_defence_but_running_is() -> None:

@@ -46,7 +46,7 @@ def test_a_game_move_drops_the_entries_it_touches() -> None:
     caches.sync(board)
     caches.persistent.store(board, 1, (v("A1"),), (1, 0), 10, {v("A1"), v("A2")})
     caches.persistent.store(board, 1, (v("J9"),), (1, 0), 10, {v("J9")})
-    caches.table.put((1,), 1, 1, 1)
+    caches.table.put((1, 0, 0), 1, 1, 1)
     board.play(v("A2"), BLACK)
     caches.sync(board)
     assert len(caches.table) == 0

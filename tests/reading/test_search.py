@@ -58,17 +58,17 @@ def test_a_transposition_hit_counts_the_nodes_it_saves() -> None:
     s = Search(board, table, node_limit=40)
     with pytest.raises(ReadingAborted):  # 50 saved nodes count against a limit of 40
         s.probe((1, 2, 3))
-    assert Search(board, table).probe((9,)) is None
+    assert Search(board, table).probe((9, 0, 0)) is None
 
 
 def test_the_table_has_a_budget_and_empties_when_full() -> None:
     table = TranspositionTable(0.0005)  # three entries
     assert table.capacity == 3
     for k in range(4):
-        table.put((k,), 1, k, 1)
-    assert len(table) == 1 and table.clears == 1 and table.get((3,)) == (1, 3, 1)
+        table.put((k, 0, 0), 1, k, 1)
+    assert len(table) == 1 and table.clears == 1 and table.get((3, 0, 0)) == (1, 3, 1)
     off = TranspositionTable(0)
-    off.put((1,), 1, 1, 1)
+    off.put((1, 0, 0), 1, 1, 1)
     assert len(off) == 0
 
 
@@ -90,12 +90,12 @@ def test_a_conditional_ko_capture_makes_the_mover_komaster_and_undo_restores_it(
 def test_the_first_taker_scheme_lets_only_the_komaster_take_again() -> None:
     board, _ = board_from_diagram(KO)
     c2, d2 = parse_vertex("C2", 6), parse_vertex("D2", 6)
-    km = first_taker_trymove(board, d2, BLACK, EMPTY, 0, False)
-    assert km.played and not km.conditional
-    km = first_taker_trymove(board, c2, WHITE, EMPTY, 0, True)
-    assert km.played and km.conditional and km.komaster == WHITE
+    played, conditional, _, _ = first_taker_trymove(board, d2, BLACK, EMPTY, 0, False)
+    assert played and not conditional
+    played, conditional, komaster, _ = first_taker_trymove(board, c2, WHITE, EMPTY, 0, True)
+    assert played and conditional and komaster == WHITE
     board.popgo()
-    assert not first_taker_trymove(board, c2, WHITE, BLACK, 0, True).played
+    assert not first_taker_trymove(board, c2, WHITE, BLACK, 0, True)[0]
     board.popgo()
 
 
