@@ -175,6 +175,26 @@ def state() -> BuildState:
     return install()
 
 
+def version() -> str:
+    """Kiai's version, from the installed package's metadata."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as package_version
+
+    try:
+        return package_version("kiai")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def report() -> str:
+    """The version and the build, with the compiled modules, one fact per line."""
+    s = state()
+    lines = [f"kiai {version()}", s.describe()]
+    if s.compiled:
+        lines.append("compiled modules: " + " ".join(s.compiled))
+    return "\n".join(lines)
+
+
 def loaded_compiled() -> list[str]:
     """The compiled modules this process has imported as extension modules."""
     return sorted(m for m in COMPILED if m in sys.modules

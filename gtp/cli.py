@@ -106,6 +106,17 @@ def engine_from(args: argparse.Namespace, workers: int | None = None) -> Engine:
                           disabled=tuple(args.disable), plugins=tuple(args.plugin), settings=settings_from(args)))
 
 
+class _Version(argparse.Action):
+    """--version: the version and the build, as written (argparse's own would rewrap it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from core import build
+
+        print(build.report())
+        parser.exit()
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser of `kiai` and its subcommands (argv tells which --plugin modules to ask for options)."""
     from gtp import decide, referee, regress
@@ -113,6 +124,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     host = _every_plugin(argv)
     options = host.options
     parser = argparse.ArgumentParser(prog="kiai", description="Kiai, a Go engine that speaks GTP.")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="the version, and whether the compiled build runs (and which modules)")
     sub = parser.add_subparsers(dest="command")
     gtp_p = sub.add_parser("gtp", help="speak GTP on stdin/stdout (the default)")
     add_engine_options(gtp_p, options)

@@ -7,6 +7,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from core import build
 from core.analysis.analysis import Analysis
 from core.analysis.score import area_score
 from core.board.color import color_name
@@ -42,7 +43,7 @@ class Engine:
     """A Go engine: a Game plus move generation, analysis, scoring and time management."""
 
     name = "Kiai"
-    version = "0.1.0"
+    version = build.version()
 
     def __init__(self, options: Options | None = None) -> None:
         self.options = options or Options()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core import build
 from gtp.engine import Engine
 from gtp.registry import Args, command
 
@@ -25,6 +26,13 @@ def version(engine: Engine, args: Args) -> str:
     """The engine's version."""
     args.expect(0)
     return engine.version
+
+
+@command("kiai-build")
+def kiai_build(engine: Engine, args: Args) -> str:
+    """Kiai's version and build: compiled (and which modules) or pure Python, and why."""
+    args.expect(0)
+    return build.report()
 
 
 @command("known_command")

@@ -6,6 +6,7 @@ import random
 import time
 from typing import Any, Callable
 
+from core import build
 from core.board.board import Board
 from core.board.playout import random_game
 
@@ -30,4 +31,5 @@ def run_and_rate(benchmark: Any, fn: Callable[[], object], key: str, count: floa
     seconds = stats.stats.mean if stats is not None else elapsed
     rate = count / seconds
     benchmark.extra_info[key] = round(rate, 1)
+    benchmark.extra_info["build"] = build.state().describe()
     return rate
