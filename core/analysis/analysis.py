@@ -7,10 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from core.analysis.dragons import Dragon, Status, make_dragons
-from core.analysis.eyes import EyeSpace, eye_spaces
+from core.analysis.eyes import Capturable, EyeSpace, eye_spaces
 from core.analysis.influence import Influence, compute_influence
+from core.analysis.amalgamation import Connected, amalgamate
 from core.analysis.records import grid, to_record
+from core.analysis.unconditional import Unconditional, unconditional
 from core.analysis.worms import Worm, make_worms
+from core.host.services import CONNECTION, Services
 from core.board.board import Board
 
 ANALYSIS_VERSION: Final = 2
@@ -28,6 +31,7 @@ class Analysis:
     dragon_of: dict[int, int] = field(default_factory=dict)  # worm origin -> dragon origin
     spaces: list[EyeSpace] = field(default_factory=list)
     influence: Influence | None = None
+    unconditional: Unconditional = field(default_factory=Unconditional)
 
     def worm(self, p: int) -> Worm:
         """The worm through a stone."""
@@ -60,14 +64,23 @@ class Analysis:
                     out[p] = d.safety
         return out
 
-    def build_dragons(self, quick: bool = False) -> None:
-        """Eye spaces, dragons and a first influence from the worms' tactical status (quick:
-        a weak dragon's room to run is judged on the first influence, not one without it)."""
+    def build_dragons(self, quick: bool = False, services: Services | None = None) -> None:
+        """Unconditional life, eye spaces, dragons and a first influence from the worms'
+        tactical status (quick: a weak dragon's room to run is judged on the first
+        influence, not one without it), reading with the services where they are given."""
+        self.unconditional = unconditional(self.board)
         dead = {p for wm in self.worms.values() if wm.tactically_dead for p in wm.stones}
-        self.spaces = eye_spaces(self.board, dead)
+        dead |= self.unconditional.dead_stones(self.board)
+        capturable = _capturable(self.board, services)
+        self.spaces = eye_spaces(self.board, self.worms, capturable)
         first = compute_influence(self.board, dead)
+        alive = frozenset(o for origins in self.unconditional.alive.values() for o in origins)
+        of = amalgamate(self.board, self.worms, self.spaces, _connected(self.board, services),
+                        capturable=capturable)
         self.dragons = make_dragons(self.board, self.worms, self.spaces, first,
-                                    None if quick else lambda stones: compute_influence(self.board, dead | set(stones)))
+                                    None if quick else lambda stones: compute_influence(self.board, dead | set(stones)),
+                                    of, alive, frozenset(self.unconditional.dead_stones(self.board)),
+                                    read=services is not None and services.tactical() is not None)
         self.dragon_of = {o: d.origin for d in self.dragons.values() for o in d.worms}
 
     def build_influence(self) -> None:
@@ -88,13 +101,42 @@ class Analysis:
             raise ValueError(f"unsupported analysis format {obj.get('version') if isinstance(obj, dict) else obj!r}")
         worms = {w.origin: w for w in (Worm(**rec) for rec in obj["worms"])}
         dragons = {d.origin: d for d in (Dragon(**{**rec, "status": Status(rec["status"])}) for rec in obj["dragons"])}
-        spaces = [EyeSpace(**{**rec, "borders": set(rec["borders"])}) for rec in obj["spaces"]]
+        spaces = [EyeSpace(**rec) for rec in obj["spaces"]]
         inf = obj["influence"]
         influence = None if inf is None else Influence(
             inf["size"], *(grid(inf[k]) for k in ("territory", "moyo", "area", "owner")))
         a = Analysis(board, color, komi, worms, dragons, spaces=spaces, influence=influence)
         a.dragon_of = {o: d.origin for d in dragons.values() for o in d.worms}
         return a
+
+
+CAPTURE_NODES: Final = 300  # tactical nodes for "would a stone there be captured"
+CUT_NODES: Final = 25  # connection nodes for "can these two worms be cut"
+
+
+def _connected(board: Board, services: Services | None) -> Connected | None:
+    """Whether two worms cannot be cut, read by the connection service."""
+    reading = services.find(CONNECTION) if services is not None else None
+    if reading is None:
+        return None
+    return lambda a, b: reading.connected(board, a, b, CUT_NODES)
+
+
+def _capturable(board: Board, services: Services | None) -> Capturable | None:
+    """Whether a stone of a colour at a point would be captured, read by the tactical service."""
+    tactical = services.tactical() if services is not None else None
+    if tactical is None:
+        return None
+
+    def capturable(p: int, color: int) -> bool:
+        if not board.trymove(p, color):
+            return True
+        try:
+            return tactical.attack(board, p, CAPTURE_NODES)[0] != 0
+        finally:
+            board.popgo()
+
+    return capturable
 
 
 def initial_analysis(board: Board, color: int, komi: float) -> Analysis:

@@ -1,12 +1,20 @@
-"""Dragons: strings of one colour that live or die together, with a status and a safety.
+"""Dragons: worms of one colour that live or die together, with what decides their fate.
 
-Two worms of a colour join when the opponent cannot simply cut them: they share two
-liberties (a double connection such as the bamboo joint), they touch diagonally with both
-crossing points empty (cut one side, connect on the other), they are a one-point jump
-apart with nothing of the enemy beside the gap, they share an eye, or the stones between
-them are tactically dead. The status is a static judgement, refined by readers (owl) when
-a plugin provides one: ALIVE with two eyes or enough room, DEAD when enclosed without an
-eye, CRITICAL in between, UNKNOWN while the dragon can still run.
+Worms join into dragons where they cannot be cut (core.analysis.amalgamation). Each
+dragon then carries:
+
+- its eyes: the minimum and maximum (its *genus*) from its eye spaces, added up as
+  independent games, and the average;
+- its *lunch*: a neighbouring enemy worm it can capture, worth an eye ("a group with a
+  lunch is not dead yet");
+- its escape potential: open points near its liberties the enemy does not own;
+- its moyo: the empty points of its colour's moyo its liberties reach;
+- its status: ALIVE with two eyes, unconditional life or room to run; DEAD enclosed with
+  no eye to make (but ALIVE in seki: too short of liberties to be approached, yet
+  uncapturable); CRITICAL when the next move decides (with the attack and defence
+  points); UNKNOWN while it can still run. Owl reading refines the status of dragons
+  that are neither clearly alive nor clearly dead;
+- its safety from 0 (dead) to 1 (alive), for the valuator.
 """
 
 from __future__ import annotations
@@ -14,9 +22,11 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Callable
+from typing import Callable, Final, Mapping
 
+from core.analysis.amalgamation import amalgamate
 from core.analysis.eyes import EyeSpace
+from core.analysis.eyeshapes import combine
 from core.analysis.influence import Influence
 from core.analysis.worms import Worm
 from core.board.board import Board
@@ -32,96 +42,58 @@ class Status(IntEnum):
     CRITICAL = 3
 
 
-SAFETY = {Status.ALIVE: 1.0, Status.DEAD: 0.0, Status.CRITICAL: 0.35, Status.UNKNOWN: 0.6}
+SAFETY: Final = {Status.ALIVE: 1.0, Status.DEAD: 0.0, Status.CRITICAL: 0.35, Status.UNKNOWN: 0.6}
+RUN_FREE: Final = 25  # escape potential of a dragon that simply runs out: alive
+RUN: Final = 12  # escape potential that leaves its fate open
+CORNERED: Final = 4  # below this, no room to run at all
+SEKI_LIBERTIES: Final = 3  # an eyeless enclosed dragon this short of liberties that reading cannot capture is in seki
+SMALL_DRAGON: Final = 8  # stones: larger dragons are judged against the full influence
 
 
 @dataclass
 class Dragon:
-    """A dragon: its worms, stones, eyes, room to run, status and safety (0 dead .. 1 alive)."""
+    """A dragon: its worms, stones, eyes, lunch, room to run, moyo, status and safety."""
 
     origin: int
     color: int
     worms: list[int]
     stones: int
     liberties: int = 0
-    eyes: float = 0.0
+    eyes: float = 0.0  # the eyes it is worth on average (a half eye is 0.5)
+    eye_min: int = 0  # eyes when the opponent moves first
+    eye_max: int = 0  # eyes when the owner moves first
     escape: int = 0
-    territory: int = 0
+    moyo: int = 0
+    territory: int = 0  # points of its eye spaces
+    lunch: int = 0  # origin of an enemy worm it can capture for an eye (0: none)
+    unconditional: bool = False  # one of its strings lives whatever the opponent does
     status: Status = Status.UNKNOWN
     safety: float = 0.6
-    vital: list[int] = field(default_factory=list)  # eye vital points
-    attack_point: int = 0  # set by readers that can kill it (owl)
-    defense_point: int = 0  # set by readers that can save it
+    vital: list[int] = field(default_factory=list)  # the vital points of its eye spaces
+    attack_point: int = 0  # where the opponent kills it (CRITICAL; readers like owl refine it)
+    defense_point: int = 0  # where the owner saves it
+
+    @property
+    def genus(self) -> tuple[int, int]:
+        """(min, max) eyes."""
+        return self.eye_min, self.eye_max
 
 
-class _Union:
-    def __init__(self, items: list[int]) -> None:
-        self.parent = {x: x for x in items}
-
-    def find(self, x: int) -> int:
-        while self.parent[x] != x:
-            self.parent[x] = self.parent[self.parent[x]]
-            x = self.parent[x]
-        return x
-
-    def join(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
-def amalgamate(board: Board, worms: dict[int, Worm], spaces: list[EyeSpace]) -> dict[int, int]:
-    """worm origin -> dragon origin (the smallest worm origin of the dragon)."""
-    b = board.board
-    w = board.stride
-    live = {o for o, wm in worms.items() if not wm.tactically_dead}
-    u = _Union(sorted(worms))
-    for o in sorted(live):
-        s = board.sref[o]
-        color = s.color
-        libs = s.libs
-        for lib in libs:  # shared liberties and one-point jumps
-            for q in board.nbrs[lib]:
-                if b[q] == color and board.origin(q) != o:
-                    other = board.origin(q)
-                    if other in live and len(libs & board.sref[q].libs) >= 2:
-                        u.join(o, other)
-            # lib is the gap of a one-point jump along a line (step d) if stones of this
-            # colour stand on both sides of it and no enemy stone is beside it (step side)
-            for d, side in ((1, w), (w, 1)):
-                a, c = lib - d, lib + d
-                if b[a] == color and b[c] == color and b[lib - side] != 3 - color and b[lib + side] != 3 - color:
-                    oa, oc = board.origin(a), board.origin(c)
-                    if oa in live and oc in live:
-                        u.join(oa, oc)
-        for p in s.stones:  # diagonals with both crossing points empty
-            for dq, x1, x2 in ((-w - 1, -w, -1), (-w + 1, -w, 1), (w - 1, w, -1), (w + 1, w, 1)):
-                q = p + dq
-                if b[q] == color and b[p + x1] == EMPTY and b[p + x2] == EMPTY:
-                    oq = board.origin(q)
-                    if oq in live:
-                        u.join(o, oq)
-    for space in spaces:  # worms around one eye live together
-        owners = sorted(x for x in space.borders if x in live)
-        for x in owners[1:]:
-            u.join(owners[0], x)
-    for o, wm in worms.items():  # a dead cutting stone connects what surrounds it
-        if wm.tactically_dead:
-            around = sorted({board.origin(q) for p in wm.stones for q in board.nbrs[p]
-                             if b[q] == 3 - wm.color and board.origin(q) in live})
-            for x in around[1:]:
-                u.join(around[0], x)
-    return {o: u.find(o) for o in worms}
-
-
-def make_dragons(board: Board, worms: dict[int, Worm], spaces: list[EyeSpace], influence: Influence,
-                 without: Callable[[list[int]], Influence] | None = None) -> dict[int, Dragon]:
-    """Dragons with eyes, escape room, territory, status and safety.
+def make_dragons(board: Board, worms: Mapping[int, Worm], spaces: list[EyeSpace], influence: Influence,
+                 without: Callable[[list[int]], Influence] | None = None, of: Mapping[int, int] | None = None,
+                 alive: frozenset[int] = frozenset(), doomed: frozenset[int] = frozenset(),
+                 read: bool = False) -> dict[int, Dragon]:
+    """Dragons with their eyes, lunch, escape, moyo, status and safety.
 
     without(stones) gives the influence with those stones removed: a weak dragon's room
     to run is judged without its own stones, which would otherwise claim their own room.
+    of maps each worm to its dragon (core.analysis.amalgamation; by default, amalgamated
+    without reading); alive are the origins of strings that live unconditionally, doomed
+    the stones standing in the enemy's unconditional territory; read says the worms carry
+    tactical reading (without it, no worm is known to be uncapturable, so none is in seki).
     """
-    of = amalgamate(board, worms, spaces)
+    if of is None:
+        of = amalgamate(board, worms, spaces)
     dragons: dict[int, Dragon] = {}
     for o, d in sorted(of.items()):
         wm = worms[o]
@@ -130,44 +102,104 @@ def make_dragons(board: Board, worms: dict[int, Worm], spaces: list[EyeSpace], i
         dragons[d].worms.append(o)
         dragons[d].stones += wm.size
     for dragon in dragons.values():
-        _judge(board, worms, dragon, spaces, influence, without)
+        _judge(board, worms, dragon, spaces, influence, without, alive, read)
+        if worms[dragon.origin].stones[0] in doomed:
+            dragon.status, dragon.safety = Status.DEAD, SAFETY[Status.DEAD]
     return dragons
 
 
-SMALL_DRAGON = 8  # stones: larger dragons are judged against the full influence
-
-
-def _judge(board: Board, worms: dict[int, Worm], dragon: Dragon, spaces: list[EyeSpace], influence: Influence,
-           without: Callable[[list[int]], Influence] | None) -> None:
+def _judge(board: Board, worms: Mapping[int, Worm], dragon: Dragon, spaces: list[EyeSpace], influence: Influence,
+           without: Callable[[list[int]], Influence] | None, alive: frozenset[int], read: bool) -> None:
     members = set(dragon.worms)
     libs: set[int] = set()
     for o in dragon.worms:
         libs |= board.sref[o].libs
     dragon.liberties = len(libs)
-    own = [sp for sp in spaces if sp.color == dragon.color and sp.borders & members]
+    own = [sp for sp in spaces if sp.color == dragon.color and members.intersection(sp.borders)]
+    values = [(sp.min, sp.max) for sp in own]
+    dragon.eye_min, dragon.eye_max = combine(values, False), combine(values, True)
     dragon.eyes = sum(sp.eyes for sp in own)
-    dragon.vital = sorted(sp.vital for sp in own if sp.vital)
+    dragon.vital = sorted({sp.vital for sp in own if sp.vital})
+    dragon.territory = sum(len(sp.points) for sp in own)
+    dragon.lunch = _lunch(board, worms, dragon)
+    dragon.unconditional = bool(members & alive)
     sign = 1 if dragon.color == 1 else -1
-    if without is not None and dragon.eyes < 2 and dragon.stones <= SMALL_DRAGON:
+    dragon.moyo = _moyo(board, libs, influence, sign)
+    if without is not None and dragon.eye_min < 2 and dragon.stones <= SMALL_DRAGON:
         influence = without([p for o in dragon.worms for p in worms[o].stones])
     dragon.escape = _escape(board, libs, influence, sign)
-    dragon.territory = sum(len(sp.points) for sp in own)
+    _status(worms, dragon, own, read)
+
+
+def _status(worms: Mapping[int, Worm], dragon: Dragon, own: list[EyeSpace], read: bool) -> None:
+    """The static status, with attack and defence points for a critical dragon."""
+    lunch_eye = 1 if dragon.lunch and dragon.eye_max < 2 else 0
+    dragon.attack_point = dragon.defense_point = 0
     if all(worms[o].tactically_dead for o in dragon.worms):
         dragon.status = Status.DEAD
-    elif dragon.eyes >= 2 or dragon.eyes + dragon.territory / 8 >= 2.5:
+    elif dragon.unconditional or dragon.eye_min >= 2 or dragon.escape >= RUN_FREE:
         dragon.status = Status.ALIVE
-    elif dragon.escape >= 12 or dragon.eyes >= 1.5 and dragon.escape >= 5:
-        dragon.status = Status.UNKNOWN if dragon.escape < 25 else Status.ALIVE
-    elif dragon.eyes < 1 and dragon.escape < 4 and dragon.liberties < 6:
-        # enclosed without an eye; but if reading says a worm of it can still be saved,
-        # whoever moves first decides
+    elif dragon.escape >= RUN or dragon.eyes >= 1.5 and dragon.escape >= CORNERED + 1:
+        dragon.status = Status.UNKNOWN
+    elif dragon.eye_max + lunch_eye >= 2:
+        dragon.status = Status.CRITICAL  # two eyes for the owner if he moves first, fewer if not
+        deciding = max((sp for sp in own if sp.min < sp.max), key=lambda sp: (sp.max - sp.min, -sp.points[0]),
+                       default=None)
+        lunch = worms.get(dragon.lunch)
+        if deciding is not None:
+            dragon.attack_point, dragon.defense_point = deciding.attack, deciding.defense
+        elif lunch is not None:  # the capture makes the eye; saving the lunch denies it
+            dragon.defense_point = lunch.attack_point
+            dragon.attack_point = lunch.defense_point or lunch.attack_point
+    elif dragon.eye_max + lunch_eye < 2 and dragon.escape < CORNERED:
+        # enclosed without two eyes to make; but if reading says a worm of it can still be
+        # saved, whoever moves first decides
         unstable = any(worms[o].unstable for o in dragon.worms)
         dragon.status = Status.CRITICAL if unstable else Status.DEAD
+        if read and dragon.liberties <= SEKI_LIBERTIES and not any(worms[o].attack_code for o in dragon.worms):
+            # short of liberties, no eyes, and still the reader cannot capture it: the
+            # opponent cannot approach (seki, "neither side can play there first")
+            dragon.status = Status.ALIVE
     else:
-        dragon.status = Status.CRITICAL
+        dragon.status = Status.UNKNOWN
     dragon.safety = SAFETY[dragon.status]
     if dragon.status == Status.UNKNOWN:
         dragon.safety = min(0.9, 0.4 + dragon.eyes / 5 + dragon.escape / 60)
+
+
+def _lunch(board: Board, worms: Mapping[int, Worm], dragon: Dragon) -> int:
+    """The biggest enemy worm beside the dragon that it can capture (the surest first)."""
+    b = board.board
+    enemy = 3 - dragon.color
+    best: tuple[int, int, int] | None = None
+    seen: set[int] = set()
+    for o in dragon.worms:
+        for p in worms[o].stones:
+            for q in board.nbrs[p]:
+                if b[q] != enemy or board.origin(q) in seen:
+                    continue
+                e = board.origin(q)
+                seen.add(e)
+                w = worms.get(e)
+                if w is None or not w.attack_code:
+                    continue
+                key = (0 if w.defense_code else 1, w.size, -e)
+                if best is None or key > best:
+                    best = key
+    return -best[2] if best is not None else 0
+
+
+def _moyo(board: Board, libs: set[int], influence: Influence, sign: int) -> int:
+    """Empty points of the dragon's colour's moyo that its liberties reach."""
+    seen = {p for p in libs if influence.at(p) * sign > 0}
+    todo = list(seen)
+    while todo:
+        p = todo.pop()
+        for q in board.nbrs[p]:
+            if q not in seen and board.board[q] == EMPTY and influence.at(q) * sign > 0:
+                seen.add(q)
+                todo.append(q)
+    return len(seen)
 
 
 def _escape(board: Board, libs: set[int], influence: Influence, sign: int, depth: int = 3) -> int:

@@ -1,99 +1,170 @@
-"""Eye spaces: empty regions (and the points of dead enemy stones in them) enclosed by one
-colour, and a static count of the eyes they are worth.
+"""Eye spaces, as GNU Go models them: the small regions a colour encloses, their marginal
+points, and what each is worth.
 
-This is the terminal-position view (GNU Go's optics before owl reads it): a region of
-one or two points is one eye unless the point is a false eye; a long enough region is
-two; in between depends on shape and who moves first, so it counts as one and a half.
+For each colour, an eye space is a connected region of empty points and dead enemy
+stones that the colour's living stones (and the edge) enclose, no larger than
+MAX_SPACE. A region that touches a living enemy stone is still an eye space, but the
+points beside that stone are *marginal*: the opponent can play there from outside. In a
+space of several points, a point whose diagonals are taken (a false eye) is marginal too,
+and one whose diagonal is contested is a half eye, with its key outside the space. A
+larger region enclosed by one colour alone is territory: two eyes.
+
+A one-point space is valued by its diagonals (core.analysis.halfeye); larger ones by the
+eye-shape database and a small search (core.analysis.eyeshapes).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable, Final, Mapping
 
+from core.analysis.eyeshapes import NONE, Point, value
+from core.analysis.halfeye import Topology, topology
+from core.analysis.regions import flood
+from core.analysis.worms import Worm
 from core.board.board import Board
-from core.board.color import BORDER, EMPTY
+from core.board.color import EMPTY
+from core.board.coords import NO_POINT, point, row_col
+
+MAX_SPACE: Final = 16  # a larger region is not one eye space: open ground, or territory
+TERRITORY: Final = 40  # an enclosed region up to this size with no enemy stone in it is two eyes
 
 
 @dataclass
 class EyeSpace:
-    """A region enclosed by stones of `color` (maybe holding dead enemy stones)."""
+    """A region enclosed by stones of `color`, and what it is worth to them."""
 
     color: int
     points: list[int]
-    borders: set[int]  # origins of the enclosing strings
-    eyes: float  # 0, 1, 1.5 or 2
-    vital: int  # a point that decides the count in the 1.5 case, else 0
+    marginal: list[int] = field(default_factory=list)
+    dead: list[int] = field(default_factory=list)  # points holding dead enemy stones
+    borders: list[int] = field(default_factory=list)  # origins of the enclosing worms
+    min: int = 0  # eyes when the opponent moves first
+    max: int = 0  # eyes when the owner moves first
+    attack: int = NO_POINT  # the opponent's move that takes eyes away (when min < max)
+    defense: int = NO_POINT  # the owner's move that makes them
+    half_keys: list[int] = field(default_factory=list)  # diagonals deciding half eyes in it
+
+    @property
+    def eyes(self) -> float:
+        """A single number: the eyes it is worth on average (a half eye is 0.5)."""
+        return (self.min + self.max) / 2
+
+    @property
+    def vital(self) -> int:
+        """The point that decides it, if any."""
+        return self.attack if self.min < self.max else NO_POINT
 
 
-def eye_spaces(board: Board, dead: set[int], max_size: int = 12) -> list[EyeSpace]:
-    """Every region of at most max_size points enclosed by a single colour.
+def is_dead(worms: Mapping[int, Worm], origin: int) -> bool:
+    """True if the worm can be captured and not saved."""
+    w = worms.get(origin)
+    return w is not None and w.attack_code != 0 and w.defense_code == 0
 
-    `dead` holds stones judged dead; they count as part of the space of their captor.
-    """
-    b = board.board
-    seen: set[int] = set()
+
+Capturable = Callable[[int, int], bool]  # (point, colour): would a stone of colour there be captured
+
+
+def stays(board: Board, p: int, color: int) -> bool:
+    """Without reading: a stone of color at p would have two liberties or more."""
+    return board.accuratelib(p, color, 2) >= 2
+
+
+def eye_spaces(board: Board, worms: Mapping[int, Worm], capturable: Capturable | None = None) -> list[EyeSpace]:
+    """Every eye space of both colours, in point order, with its value. capturable(p, c)
+    reads whether a stone of c at p would be captured (a marginal point is one where the
+    opponent's stone stays); without it, a stone in atari is taken for captured."""
     out: list[EyeSpace] = []
-    for p in board.points:
-        if p in seen or (b[p] != EMPTY and p not in dead):
-            continue
-        region: list[int] = []
-        todo = [p]
-        seen.add(p)
-        colors: set[int] = set()
-        borders: set[int] = set()
-        while todo:
-            q = todo.pop()
-            region.append(q)
-            for r in board.nbrs[q]:
-                c = b[r]
-                if c == BORDER:
-                    continue
-                if c == EMPTY or r in dead:
-                    if r not in seen:
-                        seen.add(r)
-                        todo.append(r)
-                else:
-                    colors.add(c)
-                    borders.add(board.origin(r))
-        # colors holds only live stones; dead stones inside must be the other colour's
-        if len(colors) == 1 and len(region) <= max_size:
-            color = next(iter(colors))
-            if all(b[x] == 3 - color for x in region if b[x] != EMPTY):
-                eyes, vital = _count(board, sorted(region), color)
-                out.append(EyeSpace(color, sorted(region), borders, eyes, vital))
+    for color in (1, 2):
+        out += _spaces_of(board, color, worms, capturable)
+    out.sort(key=lambda s: (s.points[0], s.color))
     return out
 
 
-def _count(board: Board, region: list[int], color: int) -> tuple[float, int]:
-    n = len(region)
-    if n <= 2:
-        if n == 1 and is_false_eye(board, region[0], color):
-            return 0.5, region[0]
-        return 1.0, 0
-    inside = set(region)
-    degree = {p: sum(1 for q in board.nbrs[p] if q in inside) for p in region}
-    centre = max(region, key=lambda p: (degree[p], -p))
-    if n == 3:
-        return (1.5, centre) if degree[centre] == 2 else (1.0, 0)
-    if n in (4, 5, 6):
-        # a straight or bent line of 4 lives; a square four, a pyramid four and the
-        # bulky five/rabbity six have one vital point (nakade shapes)
-        if degree[centre] >= 3 or n == 4 and all(d == 2 for d in degree.values()):
-            return 1.5, centre if degree[centre] >= 3 else 0
-        return 2.0, 0
-    return 2.0, 0
+def _spaces_of(board: Board, color: int, worms: Mapping[int, Worm], capturable: Capturable | None) -> list[EyeSpace]:
+    b = board.board
+    enemy = 3 - color
+    dead_enemy = {p for p in board.points if b[p] == enemy and is_dead(worms, board.origin(p))}
+    seen: set[int] = set()
+    out: list[EyeSpace] = []
+    for start in board.points:
+        if start in seen or not (b[start] == EMPTY or start in dead_enemy):
+            continue
+        region, borders, touches_enemy = flood(board, start, lambda q: b[q] == EMPTY or q in dead_enemy,
+                                               color, seen)
+        if not borders or len(region) > TERRITORY or (len(region) > MAX_SPACE and touches_enemy):
+            continue
+        region.sort()
+        if len(region) > MAX_SPACE:  # territory: two eyes
+            out.append(EyeSpace(color, region, [], sorted(p for p in region if p in dead_enemy), sorted(borders),
+                                2, 2))
+            continue
+        out.append(_valued(board, color, region, dead_enemy, sorted(borders), worms, capturable))
+    return out
+
+
+def _valued(board: Board, color: int, region: list[int], dead_enemy: set[int], borders: list[int],
+            worms: Mapping[int, Worm], capturable: Capturable | None) -> EyeSpace:
+    """The space with its marginal points, half eyes and value."""
+    b = board.board
+    enemy = 3 - color
+    inside = frozenset(region)
+    # marginal: beside a living enemy stone, where his stone would stay (GNU Go's "false
+    # margins", where it would be captured, are not marginal)
+    marginal = [p for p in region if b[p] == EMPTY and any(b[q] == enemy and q not in dead_enemy
+                                                          for q in board.nbrs[p])
+                and stays(board, p, enemy) and (capturable is None or not capturable(p, enemy))]
+    tops: dict[int, Topology] = {p: topology(board, p, color, worms, inside) for p in region}
+    dead = [p for p in region if p in dead_enemy]
+    # where the opponent's stone would have no liberty at all, he cannot play
+    barred = {p for p in region if b[p] == EMPTY and board.is_suicide(p, enemy)}
+    # false points behave as marginal ones (the owner can only fill them); in a space of
+    # several points, only where the opponent can play (elsewhere the owner's capture there
+    # makes the eye); half eyes have a key outside the space
+    false = {p for p in region if tops[p].false and (len(region) == 1 or p not in barred)}
+    space = EyeSpace(color, region, sorted(set(marginal) | false), dead, borders)
+    half = [(p, tops[p].attack, tops[p].defense) for p in region if tops[p].half and p not in space.marginal]
+    # beside an enemy string that can be captured or saved, a point is marginal once the
+    # opponent saves it, and safe once the owner captures it
+    for p in region:
+        if b[p] != EMPTY or p in space.marginal:
+            continue
+        for q in board.nbrs[p]:
+            w = worms.get(board.origin(q)) if b[q] == enemy else None
+            if w is not None and w.attack_code and w.defense_code and w.defense_point and w.attack_point:
+                half.append((p, w.defense_point, w.attack_point))
+    space.half_keys = sorted({k for h in half for k in h[1:]})
+    half = list({h[0]: h for h in reversed(half)}.values())  # one pair of keys per point: the first found
+    size = board.size
+    grid = {p: row_col(size, p) for p in region}
+    v = value(frozenset(grid.values()), frozenset(grid[p] for p in space.marginal),
+              frozenset(grid[p] for p in dead),
+              frozenset((grid[p], row_col(size, a), row_col(size, d)) for p, a, d in half),
+              frozenset(grid[p] for p in barred), size,
+              frozenset(grid[p] for p in region if any(b[q] == color for q in board.nbrs[p])))
+    space.min, space.max = v.min, v.max
+    space.attack, space.defense = _point(size, v.attack), _point(size, v.defense)
+    return space
+
+
+def _point(size: int, rc: Point) -> int:
+    """A board point from the evaluator's (row, column)."""
+    if rc == NONE:
+        return NO_POINT
+    r, c = rc
+    if not (0 <= r < size and 0 <= c < size):
+        return NO_POINT
+    return point(size, r, c)
+
+
+def space_at(spaces: list[EyeSpace], p: int, color: int | None = None) -> EyeSpace | None:
+    """The eye space (of color, or of either) holding the point p."""
+    for s in spaces:
+        if p in s.points and (color is None or s.color == color):
+            return s
+    return None
 
 
 def is_false_eye(board: Board, p: int, color: int) -> bool:
-    """True if the one-point eye at p is false: too many diagonals are the opponent's."""
-    b = board.board
-    w = board.stride
-    enemy = 0
-    edge = False
-    for q in (p - w - 1, p - w + 1, p + w - 1, p + w + 1):
-        c = b[q] if 0 <= q < len(b) else BORDER
-        if c == BORDER:
-            edge = True
-        elif c == 3 - color:
-            enemy += 1
-    return enemy >= 2 or (edge and enemy >= 1)
+    """True if the one-point eye at p is false (its diagonals are the opponent's)."""
+    return topology(board, p, color, {}).false

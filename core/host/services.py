@@ -81,6 +81,11 @@ class ConnectionReading(Protocol):
         """(code, move): can the strings at a and b be cut apart, the opponent moving first."""
         ...
 
+    def connected(self, board: Board, a: int, b: int, node_limit: int) -> bool | None:
+        """True if the strings at a and b cannot be cut apart (the opponent moving first),
+        False if they can (a ko included), None if the reading ran out of nodes or time."""
+        ...
+
     def break_in(self, board: Board, a: int, area: frozenset[int]) -> tuple[int, int]:
         """(code, move): can the string at a reach the area, its owner moving first."""
         ...

@@ -91,7 +91,7 @@ class MoveGenerator:
         """Worms, plugin reading, dragons and influence for color to move."""
         analysis = initial_analysis(board, color, komi)
         self._call_examine("kiai_examine_worms", analysis, deadline)
-        analysis.build_dragons(quick=self.effort < QUICK_DRAGONS)
+        analysis.build_dragons(quick=self.effort < QUICK_DRAGONS, services=self.host.services)
         self._call_examine("kiai_examine_dragons", analysis, deadline)
         analysis.build_influence()
         return analysis

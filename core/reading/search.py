@@ -59,6 +59,7 @@ class Search:
         self.tree: VariationTree | None = None
         self.trace = False
         self.variation = 0
+        self.aborted = False  # the last read ran past its node limit or deadline
 
     # ------------------------------------------------------------------ nodes
     def enter(self) -> None:
@@ -66,8 +67,10 @@ class Search:
         self.nodes += 1
         self.visited += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
+            self.aborted = True
             raise ReadingAborted()
         if self.deadline is not None and self.visited % DEADLINE_EVERY == 0 and time.monotonic() > self.deadline:
+            self.aborted = True
             raise ReadingAborted()
 
     def probe(self, key: Key) -> Entry | None:
@@ -76,6 +79,7 @@ class Search:
         if found is not None:
             self.nodes += found[2]
             if self.node_limit is not None and self.nodes > self.node_limit:
+                self.aborted = True
                 raise ReadingAborted()
         return found
 
@@ -138,6 +142,7 @@ class Search:
             if found is not None:
                 self.nodes += found.nodes
                 if self.node_limit is not None and self.nodes > self.node_limit:
+                    self.aborted = True
                     raise ReadingAborted()
                 return found.result[0], found.result[1]
         start = self.nodes

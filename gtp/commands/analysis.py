@@ -3,7 +3,7 @@ gogui-analyze_commands that let GoGui draw them."""
 
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from typing import Callable, Final, TypeVar
 
 from core.analysis.analysis import Analysis
 from core.analysis.dragons import Dragon
@@ -117,13 +117,29 @@ def gfx_dragon_status(engine: Engine, args: Args) -> str:
     """GoGui gfx: dragons labelled A (alive), D (dead), C (critical), U (unknown)."""
     args.expect(0)
     a = engine.analysis()
-    size = engine.game.size
-    labels = []
-    for d in a.dragons.values():
-        mark = "UADC"[int(d.status)]
-        for o in d.worms:
-            labels += [f"{vertex(size, p)} {mark}" for p in a.worms[o].stones]
+    labels = [f"{v} {'UADC'[int(d.status)]}" for d in a.dragons.values() for v in _stones(a, d)]
     return "LABEL " + " ".join(labels) if labels else ""
+
+
+def _stones(a: Analysis, d: Dragon) -> list[str]:
+    """The vertices of a dragon's stones."""
+    return [vertex(a.board.size, p) for o in d.worms for p in a.worms[o].stones]
+
+
+DRAGON_COLORS: Final = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0",
+                         "#f032e6", "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#800000")
+
+
+@command("kiai-gfx_dragons")
+def gfx_dragons(engine: Engine, args: Args) -> str:
+    """GoGui gfx: each dragon's stones shaded in a colour of its own, its origin labelled with its eyes."""
+    args.expect(0)
+    a = engine.analysis()
+    dragons = sorted(a.dragons.values(), key=lambda d: d.origin)
+    lines = [f"COLOR {DRAGON_COLORS[i % len(DRAGON_COLORS)]} {' '.join(_stones(a, d))}" for i, d in enumerate(dragons)]
+    if dragons:
+        lines.append("LABEL " + " ".join(f"{vertex(a.board.size, d.origin)} {d.eye_min}/{d.eye_max}" for d in dragons))
+    return "\n".join(lines)
 
 
 def _one_or_all(engine: Engine, args: Args, of: Callable[[Analysis, int], T], every: Callable[[Analysis], list[T]],
@@ -142,9 +158,15 @@ def _worm_line(size: int, w: Worm) -> str:
 
 
 def _dragon_line(size: int, d: Dragon) -> str:
+    def at(p: int) -> str:
+        return vertex(size, p) if p else "PASS"
+
     return (f"{vertex(size, d.origin)}: color {color_name(d.color)}, stones {d.stones}, "
             f"worms {' '.join(vertex(size, o) for o in d.worms)}, status {_STATUS[int(d.status)]}, "
-            f"safety {d.safety:.2f}, eyes {d.eyes:g}, escape {d.escape}, liberties {d.liberties}")
+            f"attack {at(d.attack_point)}, defense {at(d.defense_point)}, safety {d.safety:.2f}, "
+            f"genus {d.eye_min} {d.eye_max}, eyes {d.eyes:g}, territory {d.territory}, lunch {at(d.lunch)}, "
+            f"escape {d.escape}, moyo {d.moyo}, liberties {d.liberties}, "
+            f"unconditional {int(d.unconditional)}")
 
 
 @command("worm_data")
@@ -198,10 +220,17 @@ def gogui_analyze_commands(engine: Engine, args: Args) -> str:
         "dboard/Ownership/kiai-ownership",
         "gfx/Territory and moyo/kiai-gfx_territory",
         "gfx/Dragon status/kiai-gfx_dragon_status",
+        "gfx/Dragons/kiai-gfx_dragons",
+        "gfx/Eye spaces/kiai-gfx_eyes",
         "string/Top moves/top_moves",
         "string/Move reasons/move_reasons %p",
         "string/Dragon data/dragon_data %p",
         "string/Worm data/worm_data %p",
+        "string/Eye value/eval_eye %p",
+        "string/Eye data (black)/eye_data black %p",
+        "string/Eye data (white)/eye_data white %p",
+        "string/Half eye/half_eye %p",
+        "string/Unconditional status/unconditional_status %p",
         "string/Initial influence (territory)/initial_influence %c territory",
         "string/Score estimate/new_score",
     ])

@@ -73,6 +73,15 @@ class ConnectionService:
         """Can the strings at a and b be cut apart, the opponent moving first."""
         return self._ask(board, node_limit, tree, lambda r: r.disconnect(a, b))
 
+    def connected(self, board: Board, a: int, b: int, node_limit: int) -> bool | None:
+        """True if the strings at a and b cannot be cut apart, False if they can, None if unknown."""
+        r = self.reader(board, node_limit)
+        try:
+            code, _ = r.disconnect(a, b)
+        finally:
+            COUNTER.add(r.visited)
+        return None if r.aborted else code == 0
+
     def break_in(self, board: Board, a: int, area: frozenset[int]) -> tuple[int, int]:
         """Can the string at a reach the area, its owner moving first."""
         return self._ask(board, None, None, lambda r: r.break_in(a, area))

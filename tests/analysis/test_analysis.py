@@ -32,7 +32,8 @@ def analysed(diagram: str, color: int = BLACK):  # type: ignore[no-untyped-def]
 def test_two_separate_eyes_make_a_dragon_alive() -> None:
     a, _ = analysed(TWO_EYES)
     (dragon,) = a.dragons.values()
-    assert dragon.eyes == 2 and dragon.status == Status.ALIVE
+    assert dragon.genus == (4, 4) and dragon.status == Status.ALIVE  # two one-point eyes, and two open areas
+    assert dragon.unconditional
 
 
 def test_false_eye_counts_for_less() -> None:
@@ -45,7 +46,7 @@ def test_false_eye_counts_for_less() -> None:
         . . . . .
         """
     )
-    (space,) = [s for s in eye_spaces(board, set()) if m["a"] in s.points]
+    (space,) = [s for s in eye_spaces(board, {}) if m["a"] in s.points]
     assert space.eyes < 1
 
 

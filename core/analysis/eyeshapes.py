@@ -1,0 +1,411 @@
+"""The value of an eye space: how many eyes it gives its owner when the opponent moves
+first (min) and when the owner does (max), and the points that decide it.
+
+An eye space is an abstract shape: its points (row, column), the marginal ones (where
+the opponent's stone would stay connected to the outside), the ones holding dead enemy
+stones, and the half eyes (points whose diagonal the first move decides; their key lies
+outside the space). Its value comes from:
+
+- the eye-shape database (eyeshapes.db) for spaces without marginal points or half eyes:
+  the killing shapes and their vital points, matched in all eight orientations; an
+  enemy stone already dead on the vital point means the opponent has played it;
+- a small search for the rest: the opponent plays a marginal point (his stone stays,
+  and the points beside it become marginal), the vital point, or a half eye's key (the
+  point turns false); the owner fills a marginal point or plays the vital point or a
+  key. Spaces a move splits are added up as independent games: whoever moves first takes
+  the biggest swing, then the other side the next.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+from importlib import resources
+from typing import Final
+
+from core.errors import KiaiError
+
+Point = tuple[int, int]
+NONE: Final[Point] = (-1, -1)
+PLACES: Final = ("anywhere", "edge", "corner")
+BIG: Final = 7  # points of an eye space without marginal points that make two eyes whatever its shape
+FILL_LIMIT: Final = 9  # larger spaces holding dead stones are valued by their shape
+SEARCH_LIMIT: Final = 10  # larger spaces with marginal points are not searched: their interior decides
+
+
+class EyeShapeError(KiaiError):
+    """The eye-shape database is malformed."""
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A database entry: its name, value and vital point, in one orientation, and where it
+    must lie: anywhere, against an edge (its top row on the edge) or in a corner (its top
+    left point in the corner)."""
+
+    name: str
+    points: frozenset[Point]
+    vital: Point
+    min: int
+    max: int
+    place: str = "anywhere"
+
+
+@dataclass(frozen=True)
+class Value:
+    """What an eye space is worth: eyes with the opponent first (min), with the owner first
+    (max), and the opponent's and the owner's best first moves (NONE when min == max)."""
+
+    min: int
+    max: int
+    attack: Point = NONE
+    defense: Point = NONE
+
+
+def parse(text: str) -> list[Shape]:
+    """The shapes of a database text."""
+    shapes: list[Shape] = []
+    header: list[str] | None = None
+    rows: list[list[str]] = []
+
+    def finish() -> None:
+        if header is None:
+            return
+        if len(header) not in (4, 5) or (len(header) == 5 and header[4] not in PLACES):
+            raise EyeShapeError(f"malformed shape header: {' '.join(header)!r}")
+        points = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in ".*"}
+        vital = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"]
+        if not points or len(vital) > 1 or any(ch not in ".*-" for row in rows for ch in row):
+            raise EyeShapeError(f"shape {header[1]}: rows must use '.', '*' and '-', with at most one '*'")
+        shapes.append(Shape(header[1], frozenset(points), vital[0] if vital else NONE, int(header[2]),
+                            int(header[3]), header[4] if len(header) == 5 else "anywhere"))
+
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith("shape "):
+            finish()
+            header, rows = stripped.split(), []
+        elif header is None:
+            raise EyeShapeError(f"a shape row before any shape header: {stripped!r}")
+        else:
+            rows.append(stripped.split())
+    finish()
+    return shapes
+
+
+def orientations(points: frozenset[Point], vital: Point) -> list[tuple[frozenset[Point], Point]]:
+    """The shape in its eight orientations, each moved to start at row 0 and column 0."""
+    out = []
+    for transform in range(8):
+        def t(p: Point) -> Point:
+            r, c = p
+            if transform & 1:
+                r = -r
+            if transform & 2:
+                c = -c
+            return (c, r) if transform & 4 else (r, c)
+
+        moved = [t(p) for p in points]
+        r0 = min(r for r, _ in moved)
+        c0 = min(c for _, c in moved)
+        v = NONE
+        if vital != NONE:  # (the transformed point may itself read (-1, -1): test the original)
+            tv = t(vital)
+            v = (tv[0] - r0, tv[1] - c0)
+        out.append((frozenset((r - r0, c - c0) for r, c in moved), v))
+    return out
+
+
+def normalized(points: frozenset[Point]) -> tuple[frozenset[Point], Point]:
+    """The points moved to start at row 0 and column 0, and the offset taken off."""
+    r0 = min(r for r, _ in points)
+    c0 = min(c for _, c in points)
+    return frozenset((r - r0, c - c0) for r, c in points), (r0, c0)
+
+
+@functools.cache
+def database() -> dict[str, dict[frozenset[Point], tuple[Shape, Point]]]:
+    """The database as tables by place: a point set (normalized, or anchored at the edge or
+    the corner) -> its shape and vital point."""
+    text = resources.files("core.analysis").joinpath("eyeshapes.db").read_text(encoding="utf-8")
+    tables: dict[str, dict[frozenset[Point], tuple[Shape, Point]]] = {place: {} for place in PLACES}
+    for shape in parse(text):
+        if shape.place == "anywhere":
+            for points, vital in orientations(shape.points, shape.vital):
+                tables["anywhere"][points] = (shape, vital)
+        else:  # anchored: drawn in the top left corner or on the top edge; the board is mapped instead
+            tables[shape.place][shape.points] = (shape, shape.vital)
+    return tables
+
+
+def _anchored(points: frozenset[Point], size: int, place: str) -> list[tuple[frozenset[Point], Point, bool, int]]:
+    """The points seen from each corner (or edge) with that corner at (0, 0) (that edge as row
+    0), as (points, offset, transposed, flips) to map a vital point back."""
+    out = []
+    for flips in range(4):
+        def f(p: Point) -> Point:
+            r, c = p
+            return (size - 1 - r if flips & 1 else r, size - 1 - c if flips & 2 else c)
+
+        for transposed in (False, True):
+            moved = [f(p) for p in points]
+            if transposed:
+                moved = [(c, r) for r, c in moved]
+            c0 = 0 if place == "corner" else min(c for _, c in moved)
+            out.append((frozenset((r, c - c0) for r, c in moved), (0, c0), transposed, flips))
+    return out
+
+
+def _placed(points: frozenset[Point], size: int) -> tuple[Shape, Point] | None:
+    """A corner or edge shape of the database that the points make on a board of size."""
+    for place in ("corner", "edge"):
+        table = database()[place]
+        if not table or size <= 0:
+            continue
+        for key, (_, c0), transposed, flips in _anchored(points, size, place):
+            found = table.get(key)
+            if found is not None:
+                shape, vital = found
+                if vital == NONE:
+                    return shape, NONE
+                r, c = vital[0], vital[1] + c0
+                if transposed:
+                    r, c = c, r
+                r = size - 1 - r if flips & 1 else r
+                c = size - 1 - c if flips & 2 else c
+                return shape, (r, c)
+    return None
+
+
+def interior_value(points: frozenset[Point], dead: frozenset[Point], size: int = 0) -> tuple[int, int, Point, str]:
+    """(min, max, vital point, shape name) of a space with no marginal points or half eyes."""
+    if len(points) <= 2:
+        return 1, 1, NONE, "small"
+    if len(points) >= BIG:
+        return 2, 2, NONE, "big"
+    placed = _placed(points, size)
+    if placed is not None:
+        shape, vital = placed
+    else:
+        key, (r0, c0) = normalized(points)
+        found = database()["anywhere"].get(key)
+        if found is None:
+            return 2, 2, NONE, "two eyes"
+        shape, vital = found
+        vital = (vital[0] + r0, vital[1] + c0) if vital != NONE else NONE
+    if vital != NONE and vital in dead:  # the opponent has already played it
+        return shape.min, shape.min, NONE, shape.name
+    return shape.min, shape.max, vital, shape.name
+
+
+def _neighbours(p: Point) -> tuple[Point, ...]:
+    r, c = p
+    return (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)
+
+
+def components(points: frozenset[Point]) -> list[frozenset[Point]]:
+    """The 4-connected parts of a point set."""
+    left = set(points)
+    out: list[frozenset[Point]] = []
+    while left:
+        start = left.pop()
+        part = {start}
+        todo = [start]
+        while todo:
+            for q in _neighbours(todo.pop()):
+                if q in left:
+                    left.remove(q)
+                    part.add(q)
+                    todo.append(q)
+        out.append(frozenset(part))
+    return out
+
+
+def combine(values: list[tuple[int, int]], owner_first: bool) -> int:
+    """Eyes from independent spaces (min, max) when one side moves first: it takes the
+    biggest swing, the other side the next, and so on."""
+    base = sum(m for m, _ in values)
+    swings = sorted((mx - m for m, mx in values), reverse=True)
+    return base + sum(swings[0 if owner_first else 1::2])
+
+
+Half = tuple[Point, Point, Point]  # a half eye: its point, the opponent's key, the owner's key
+
+
+@dataclass(frozen=True)
+class Space:
+    """An eye space as the search sees it."""
+
+    points: frozenset[Point]
+    marginal: frozenset[Point] = frozenset()
+    dead: frozenset[Point] = frozenset()  # points holding dead enemy stones
+    half: frozenset[Half] = frozenset()
+    barred: frozenset[Point] = frozenset()  # where the opponent's stone would have no liberty
+    size: int = 0  # the board's size (0: no edge is known)
+    walled: frozenset[Point] = frozenset()  # points beside the owner's enclosing stones
+
+    def part(self, points: frozenset[Point]) -> Space:
+        """The same marks, restricted to some of the points."""
+        return Space(points, self.marginal & points, self.dead & points,
+                     frozenset(h for h in self.half if h[0] in points), self.barred & points, self.size,
+                     self.walled & points)
+
+
+def value(points: frozenset[Point], marginal: frozenset[Point] = frozenset(), dead: frozenset[Point] = frozenset(),
+          half: frozenset[Half] = frozenset(), barred: frozenset[Point] = frozenset(), size: int = 0,
+          walled: frozenset[Point] | None = None) -> Value:
+    """The value of a connected eye space on a board of `size`: its points, the marginal ones,
+    those holding dead enemy stones, its half eyes as (point, opponent's key, owner's key),
+    the points where the opponent cannot play at all (his stone would have no liberty), and
+    those beside the owner's enclosing stones (all of them, when not given)."""
+    return _value(Space(points, marginal, dead, half, barred, size, points if walled is None else walled).part(points))
+
+
+def _shape_value(s: Space, points: frozenset[Point]) -> Value:
+    """The database's value of the points as an interior shape."""
+    low, high, vital, _ = interior_value(points, s.dead, s.size)
+    if vital in s.barred:  # the opponent cannot play the vital point: the owner takes it in time
+        return Value(high, high)
+    return Value(low, high, vital, vital) if low < high else Value(low, high)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _value(s: Space) -> Value:
+    if not s.points:
+        return Value(0, 0)
+    if len(s.points) == 1:
+        if s.marginal:
+            return Value(0, 0)
+        if s.half:
+            (_, attack, defense), = s.half
+            return Value(0, 1, attack, defense)
+        return Value(1, 1)
+    if s.dead and not s.marginal and not s.half and len(s.points) <= FILL_LIMIT:
+        return _capture_game(s)
+    if not s.marginal and not s.half:
+        return _shape_value(s, s.points)
+    if len(s.points - s.marginal) >= BIG or len(s.points) > SEARCH_LIMIT:
+        return _shape_value(s, s.points - s.marginal)
+    vital = _shape_value(s, s.points).attack
+    worst, attack = None, NONE
+    for move, after in _opponent_moves(s, vital):
+        if worst is None or after < worst:
+            worst, attack = after, move
+    best, defense = None, NONE
+    for move, after in _owner_moves(s, vital):
+        if best is None or after > best:
+            best, defense = after, move
+    high = best if best is not None else 0
+    low = min(worst, high) if worst is not None else high
+    return Value(low, high, attack, defense) if low < high else Value(low, high)
+
+
+def _capture_game(s: Space) -> Value:
+    """A space holding dead enemy stones, played out: the owner fills their liberties to
+    capture them, while the opponent may add stones wherever his string keeps a liberty,
+    so that the capture leaves a killing shape ("three in a row make a straight three"),
+    or pass. Once the last dead stone is off, the space they leave is valued as usual,
+    the opponent to play; an owner who stops filling keeps only the parts no dead stone
+    touches."""
+    empty = s.points - s.dead
+    low, attack = _play(s.dead, empty, s.walled, s.barred, s.size, False)
+    high, defense = _play(s.dead, empty, s.walled, s.barred, s.size, True)
+    low = min(low, high)
+    return Value(low, high, attack, defense) if low < high else Value(low, high)
+
+
+def _strings(stones: frozenset[Point]) -> list[frozenset[Point]]:
+    return components(stones)
+
+
+def _liberties(string: frozenset[Point], empty: frozenset[Point]) -> set[Point]:
+    return {q for p in string for q in _neighbours(p) if q in empty}
+
+
+@functools.lru_cache(maxsize=50_000)
+def _play(dead: frozenset[Point], empty: frozenset[Point], walled: frozenset[Point], barred: frozenset[Point],
+          size: int, owner_to_move: bool) -> tuple[int, Point]:
+    """Eyes at the end of the capture game, and the best move now, with one side to move."""
+    captured = frozenset(p for c in _strings(dead) if not _liberties(c, empty) for p in c)
+    if captured:  # stones left without a liberty (the owner filled their last one) come off
+        dead, empty = dead - captured, empty | captured
+    if not dead:
+        return _after(Space(empty, size=size), owner_to_move), NONE
+    if owner_to_move:
+        clear = frozenset(p for p in empty if not any(q in dead for q in _neighbours(p)))
+        sealed = frozenset(p for c in components(clear)
+                           if not any(q in empty - c for p2 in c for q in _neighbours(p2)) for p in c)
+        best, move = _after(Space(sealed, size=size), False), NONE  # he stops: what no dead stone reaches
+        for e in sorted(empty):
+            if not any(q in dead for q in _neighbours(e)) or not _may_fill(e, dead, empty, walled):
+                continue
+            eyes, _ = _play(dead, empty - {e}, walled, barred, size, False)
+            if eyes > best:
+                best, move = eyes, e
+        return best, move
+    worst, move = _play(dead, empty, walled, barred, size, True)[0], NONE  # he may play elsewhere
+    for e in sorted(empty - barred):  # his stone joins the dead ones, if it keeps a liberty
+        stones = dead | {e}
+        string = next(c for c in _strings(stones) if e in c)
+        if not _liberties(string, empty - {e}):
+            continue
+        eyes, _ = _play(stones, empty - {e}, walled, barred, size, True)
+        if eyes < worst:
+            worst, move = eyes, e
+    return worst, move
+
+
+def _may_fill(e: Point, dead: frozenset[Point], empty: frozenset[Point], walled: frozenset[Point]) -> bool:
+    """The owner may fill e if his stone there touches his wall or another empty point, or
+    captures (the dead stones beside it have no other liberty)."""
+    if e in walled or any(q in empty and q != e for q in _neighbours(e)):
+        return True
+    strings = [c for c in _strings(dead) if any(q in c for q in _neighbours(e))]
+    return any(_liberties(c, empty) == {e} for c in strings)
+
+
+def _after(s: Space, owner_first: bool) -> int:
+    """Eyes from the space after a move, its parts added up, one side to move."""
+    parts = [_value(s.part(c)) for c in components(s.points)]
+    return combine([(v.min, v.max) for v in parts], owner_first)
+
+
+def _opponent_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
+    """The opponent's first moves and the eyes the owner then makes (he moves next)."""
+    out: list[tuple[Point, int]] = []
+    for p in sorted(s.marginal - s.dead - s.barred):  # his stone stays, connected outside
+        rest = s.points - {p}
+        near = frozenset(q for q in _neighbours(p) if q in rest)  # beside it, the points become marginal
+        falsed = frozenset(h[0] for h in s.half if h[1] == p)
+        after = replace(s, points=rest, marginal=(s.marginal - {p}) | near | falsed,
+                        half=frozenset(h for h in s.half if h[1] != p)).part(rest)
+        out.append((p, _after(after, True)))
+    if vital != NONE and vital not in s.dead and vital not in s.marginal and vital not in s.barred:
+        out.append((vital, _value(replace(s, dead=s.dead | {vital})).max))
+    for point, attack, _ in sorted(s.half):  # a half eye's key: the point turns false
+        if attack not in s.points:
+            rest_half = frozenset(h for h in s.half if h[1] != attack)
+            falsed = frozenset(h[0] for h in s.half if h[1] == attack)
+            out.append((attack, _value(replace(s, marginal=s.marginal | falsed, half=rest_half)).max))
+    return out
+
+
+def _owner_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
+    """The owner's first moves and the eyes he keeps (the opponent moves next)."""
+    out: list[tuple[Point, int]] = []
+    candidates = set(s.marginal - s.dead) | {q for p in s.marginal for q in _neighbours(p)
+                                             if q in s.points and q not in s.dead}
+    candidates |= {h[2] for h in s.half if h[2] in s.points}
+    if vital != NONE and vital not in s.dead:
+        candidates.add(vital)
+    for p in sorted(candidates):  # his stone fills the point (and settles the half eyes it keys)
+        rest = s.points - {p}
+        after = replace(s, half=frozenset(h for h in s.half if h[2] != p)).part(rest)
+        out.append((p, _after(after, False)))
+    for point, _, defense in sorted(s.half):  # a key outside: the point is safe
+        if defense not in s.points:
+            rest_half = frozenset(h for h in s.half if h[2] != defense)
+            out.append((defense, _value(replace(s, half=rest_half)).min))
+    return out

@@ -1,0 +1,246 @@
+"""Eye spaces and their values: the shape families on the open board, the edge and the
+corner; real, half and false eyes; a ko eye; dead stones inside an eye space; seki."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.analysis.eyeshapes import EyeShapeError, parse, value
+from core.analysis.halfeye import topology
+from core.board.board import Board
+from core.board.color import BLACK, WHITE
+from core.board.coords import parse_vertex, point
+from tests.analysis.helpers import examine, examined, space, v
+
+# Each family as (row, column) points drawn from the top left, with its value in Go terms:
+# (min, max, the vital point) in the open, on the edge (the top row on the first line) and
+# in the corner (the top left point on the 1-1 point). A vital point of None: min == max.
+FAMILIES: dict[str, tuple[list[tuple[int, int]], dict[str, tuple[int, int, tuple[int, int] | None]]]] = {
+    "straight three": ([(0, 0), (0, 1), (0, 2)], {"open": (1, 2, (0, 1)), "edge": (1, 2, (0, 1)),
+                                                  "corner": (1, 2, (0, 1))}),
+    "bent three": ([(0, 0), (0, 1), (1, 0)], {"open": (1, 2, (0, 0)), "edge": (1, 2, (0, 0)),
+                                              "corner": (1, 2, (0, 0))}),
+    "square four": ([(0, 0), (0, 1), (1, 0), (1, 1)], {"open": (1, 1, None), "edge": (1, 1, None),
+                                                       "corner": (1, 1, None)}),
+    "pyramid four": ([(0, 0), (0, 1), (0, 2), (1, 1)], {"open": (1, 2, (0, 1)), "edge": (1, 2, (0, 1)),
+                                                        "corner": (1, 2, (0, 1))}),
+    "bulky five": ([(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)], {"open": (1, 2, (1, 0)), "edge": (1, 2, (1, 0)),
+                                                              "corner": (1, 2, (1, 0))}),
+    "crossed five": ([(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)], {"open": (1, 2, (1, 1)), "edge": (1, 2, (1, 1)),
+                                                                "corner": (1, 2, (1, 1))}),
+    "rabbity six": ([(0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)], {"open": (1, 2, (1, 1)),
+                                                                       "edge": (1, 2, (1, 1)),
+                                                                       "corner": (1, 2, (1, 1))}),
+    # bent four: two eyes in the open and on the edge; in the corner, bent at the 1-1
+    # point, the placement beside the corner on the long arm kills (a ko at best)
+    "bent four": ([(0, 0), (0, 1), (1, 0), (2, 0)], {"open": (2, 2, None), "edge": (2, 2, None),
+                                                     "corner": (1, 2, (1, 0))}),
+    "straight four": ([(0, 0), (0, 1), (0, 2), (0, 3)], {"open": (2, 2, None), "edge": (2, 2, None),
+                                                         "corner": (2, 2, None)}),
+}
+OFFSET = {"open": (3, 3), "edge": (0, 3), "corner": (0, 0)}
+
+
+def walled(size: int, points: list[tuple[int, int]]) -> Board:
+    """A board where black stones fill every point around the points (diagonals included)."""
+    board = Board(size)
+    inside = {point(size, r, c) for r, c in points}
+    wall = {q for p in inside for q in (*board.nbrs[p], p - board.stride - 1, p - board.stride + 1,
+                                        p + board.stride - 1, p + board.stride + 1)
+            if q not in inside and q in board.points}
+    board.setup(sorted(wall))
+    return board
+
+
+@pytest.mark.parametrize("place", ["open", "edge", "corner"])
+@pytest.mark.parametrize("transposed", [False, True])
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_each_shape_family_has_its_value_everywhere(family: str, place: str, transposed: bool) -> None:
+    shape, values = FAMILIES[family]
+    r0, c0 = OFFSET[place]
+
+    def at(rc: tuple[int, int]) -> tuple[int, int]:
+        r, c = (rc[1], rc[0]) if transposed else rc
+        return r + r0, c + c0
+
+    board = walled(9, [at(p) for p in shape])
+    a = examine(board)
+    s = space(a, point(9, *at(shape[0])))
+    low, high, vital = values[place]
+    assert (s.min, s.max) == (low, high)
+    expected = point(9, *at(vital)) if vital is not None else None
+    assert (s.vital or None) == expected, f"vital {v(a, s.vital)}"
+
+
+def test_the_database_matches_every_orientation_and_offset() -> None:
+    crossed = frozenset({(3, 4), (4, 3), (4, 4), (4, 5), (5, 4)})
+    assert value(crossed, size=19) == value(crossed) and value(crossed).attack == (4, 4)
+    bent = [(0, 0), (0, 1), (1, 0)]
+    for dr, dc in ((5, 5), (10, 2)):
+        for flip_r in (1, -1):
+            for flip_c in (1, -1):
+                pts = frozenset((dr + flip_r * r, dc + flip_c * c) for r, c in bent)
+                assert value(pts).attack == (dr, dc)
+
+
+def test_a_malformed_database_is_refused_with_a_message() -> None:
+    with pytest.raises(EyeShapeError, match="rows must use"):
+        parse("shape broken 1 2\n  . x .\n")
+    with pytest.raises(EyeShapeError, match="header"):
+        parse("shape broken 1\n  . * .\n")
+
+
+# Eye points and their diagonals. The white blocks are safe; an empty diagonal white can
+# play on is contested.
+CENTRE = """
+. . . . . . . . .
+. . O O O . . . .
+. . O O O . . . .
+. . . O X X . . .
+. . . X a X . . .
+. . . X X {se} . .
+. . . . . {s2} . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("se, s2, kind, low, high", [
+    ("O O", "O O", "false", 0, 0),  # two diagonals the enemy's: a false eye
+    (". .", ". .", "half", 0, 1),  # one the enemy's, one he can still take: a half eye
+    ("X .", ". .", "real", 1, 1),  # one enemy diagonal in the open is not enough
+])
+def test_an_eye_in_the_open_is_real_half_or_false_by_its_diagonals(se: str, s2: str, kind: str,
+                                                                   low: int, high: int) -> None:
+    a, m = examined(CENTRE.format(se=se, s2=s2))
+    top = topology(a.board, m["a"], BLACK, a.worms, frozenset([m["a"]]))
+    assert kind == ("real" if top.real else "half" if top.half else "false")
+    s = space(a, m["a"])
+    assert (s.min, s.max) == (low, high)
+    if kind == "half":  # the contested diagonal decides, for either side
+        assert v(a, s.attack) == v(a, s.defense) == "F4"
+
+
+def test_on_the_edge_and_in_the_corner_one_contested_diagonal_makes_a_half_eye() -> None:
+    a, m = examined("""
+        a X X . . X b X .
+        X . . . . X X X .
+        X . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    corner, edge = space(a, m["a"]), space(a, m["b"])
+    assert (corner.min, corner.max, v(a, corner.vital)) == (0, 1, "B8")  # the corner's one diagonal
+    assert (edge.min, edge.max) == (1, 1)  # both diagonals black: real
+
+
+def test_in_the_corner_an_enemy_diagonal_makes_a_false_eye() -> None:
+    a, m = examined("""
+        a X X . . . . . .
+        X O O . . . . . .
+        X O O . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    s = space(a, m["a"])
+    assert (s.min, s.max) == (0, 0) and m["a"] in s.marginal
+
+
+def test_a_ko_eye_on_the_edge_is_a_half_eye_decided_at_the_ko() -> None:
+    # White D8 can be saved at D7, and black captures it there only as a ko: worth 3 halves,
+    # with the edge's 4 a half eye whose key is the ko point
+    a, m = examined("""
+        . X a X . . . . .
+        . X X O X . . . .
+        . X O k O . . . .
+        . X O O O . . . .
+        . X . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    top = topology(a.board, m["a"], BLACK, a.worms, frozenset([m["a"]]))
+    assert top.half and top.score == 7
+    s = space(a, m["a"])
+    assert (s.min, s.max) == (0, 1) and s.attack == s.defense == m["k"]
+
+
+def test_a_dead_stone_on_the_vital_point_leaves_one_eye() -> None:
+    a, m = examined("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X X X X X . .
+        . . X a O b X . .
+        . . X X X X X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    s = space(a, m["a"])
+    assert s.dead == [parse_vertex("E6", 9)] and (s.min, s.max) == (1, 1)
+
+
+def test_a_dead_stone_at_the_end_of_a_straight_four_leaves_two_eyes() -> None:
+    # whatever white adds, black captures and keeps two eyes: one beside each capture
+    a, m = examined("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . X X X X X X . .
+        . X O a b c X . .
+        . X X X X X X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    s = space(a, m["b"])
+    assert s.dead == [parse_vertex("C6", 9)] and (s.min, s.max) == (2, 2)
+
+
+def test_seki_liberties_are_no_eye_for_either_side() -> None:
+    # the inner black stones and the white ring share their last two liberties: whoever
+    # plays there first is captured, so neither does
+    a, m = examined("""
+        . . . . . . . . .
+        X X X X X X X . .
+        X O O O O O X . .
+        X O X X X O X . .
+        X O X a b O X . .
+        X O O O O O X . .
+        X X X X X X X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    black = space(a, m["a"], BLACK)
+    assert (black.min, black.max) == (0, 0) and sorted(black.marginal) == sorted([m["a"], m["b"]])
+    assert a.worm(parse_vertex("C6", 9)).attack_code == 0 and a.worm(parse_vertex("B7", 9)).attack_code == 0
+    for stone in ("C6", "B7"):
+        assert a.dragon(parse_vertex(stone, 9)).status.name == "ALIVE", stone
+    assert parse_vertex("C6", 9) not in a.dead_stones()
+
+
+def test_an_eye_space_is_found_for_white_as_for_black() -> None:
+    a, m = examined("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . O O O O O . .
+        . . O a . . O . .
+        . . O O O O O . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """, to_move=BLACK)
+    s = space(a, m["a"], WHITE)
+    assert (s.min, s.max, v(a, s.vital)) == (1, 2, "E6")
+
