@@ -55,6 +55,10 @@ class Analysis:
                     out.extend(wm.stones)
         return sorted(out)
 
+    def seki_stones(self) -> list[int]:
+        """Every stone of a dragon alive in seki."""
+        return sorted(p for d in self.dragons.values() if d.seki for o in d.worms for p in self.worms[o].stones)
+
     def safety_map(self) -> dict[int, float]:
         """Stone -> safety of its dragon."""
         out: dict[int, float] = {}

@@ -67,6 +67,7 @@ class Dragon:
     territory: int = 0  # points of its eye spaces
     lunch: int = 0  # origin of an enemy worm it can capture for an eye (0: none)
     unconditional: bool = False  # one of its strings lives whatever the opponent does
+    seki: bool = False  # alive without eyes: its enemy neighbours cannot approach it either
     status: Status = Status.UNKNOWN
     safety: float = 0.6
     vital: list[int] = field(default_factory=list)  # the vital points of its eye spaces
@@ -159,7 +160,7 @@ def _status(worms: Mapping[int, Worm], dragon: Dragon, own: list[EyeSpace], read
         if read and dragon.liberties <= SEKI_LIBERTIES and not any(worms[o].attack_code for o in dragon.worms):
             # short of liberties, no eyes, and still the reader cannot capture it: the
             # opponent cannot approach (seki, "neither side can play there first")
-            dragon.status = Status.ALIVE
+            dragon.status, dragon.seki = Status.ALIVE, True
     else:
         dragon.status = Status.UNKNOWN
     dragon.safety = SAFETY[dragon.status]

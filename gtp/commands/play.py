@@ -71,11 +71,11 @@ def final_status_list(engine: Engine, args: Args) -> str:
         raise GtpError(f"syntax error: unknown status {args.word(0)!r} (alive, dead or seki)")
     board = engine.game.board
     dead = set(engine.dead_stones())
-    if status == "seki":
-        return ""  # seki is not recognised yet: such stones are listed as alive
+    seki = set(engine.analysis().seki_stones())
     lines = []
     for s in board.strings():
-        if (s.origin in dead) == (status == "dead"):
+        has = "dead" if s.origin in dead else "seki" if s.origin in seki else "alive"
+        if has == status:
             lines.append(" ".join(vertex(board.size, p) for p in sorted(s.stones)))
     return "\n".join(lines)
 

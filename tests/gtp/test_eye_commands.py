@@ -94,3 +94,23 @@ def test_gogui_draws_eye_spaces_and_dragons() -> None:
     colored = [line for line in dragons.split("\n") if line.startswith("COLOR #")]
     assert ok and len(colored) == 2  # black's group and white's wall
     assert "LABEL" in dragons
+
+
+def test_final_status_list_names_the_stones_in_seki() -> None:
+    srv, _ = loaded("""
+        . . . . . . . . .
+        X X X X X X X . .
+        X O O O O O X . .
+        X O X X X O X . .
+        X O X . . O X . .
+        X O O O O O X . .
+        X X X X X X X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    ok, seki = ask(srv, "final_status_list seki")
+    strings = {line.split()[0] for line in seki.split("\n")}
+    assert ok and strings == {"B7", "C6"}  # the white ring and the black stones inside it
+    ok, alive = ask(srv, "final_status_list alive")
+    assert ok and alive.split("\n")[0].split()[0] == "A8" and "B7" not in alive
+    assert ask(srv, "final_status_list dead") == (True, "")
