@@ -17,6 +17,10 @@ class EngineFailure(KiaiError):
     """The engine died, timed out, or answered something that is not GTP."""
 
 
+class EngineTimeout(EngineFailure):
+    """The engine is running but did not answer in time."""
+
+
 class GtpSession(Protocol):
     """Anything that answers GTP commands: (True, answer) or (False, error message)."""
 
@@ -65,7 +69,7 @@ class ProcessSession:
             try:
                 line = self._lines.get(timeout=timeout)
             except queue.Empty:
-                raise EngineFailure(f"engine {self.command!r} did not answer {command!r} within {timeout}s") from None
+                raise EngineTimeout(f"engine {self.command!r} did not answer {command!r} within {timeout}s") from None
             if line is None:
                 raise EngineFailure(f"engine {self.command!r} exited while answering {command!r}")
             line = line.rstrip("\r\n")

@@ -23,7 +23,7 @@ from core.board.color import BLACK, WHITE, color_name
 from core.board.coords import PASS, parse_vertex, vertex
 from core.board.sgf import record_from_board
 from core.errors import KiaiError
-from gtp.client import EngineFailure, GtpSession, ProcessSession
+from gtp.client import EngineFailure, EngineTimeout, GtpSession, ProcessSession
 
 
 @dataclass
@@ -76,6 +76,10 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+class MatchAborted(KiaiError):
+    """An engine could not start, or died before it ever moved: there is no match to score."""
+
+
 class Referee:
     """Plays games between two GTP players and keeps the score."""
 
@@ -88,6 +92,14 @@ class Referee:
         self.sgf_dir = sgf_dir
         self.max_moves = max_moves
         self.clocks: dict[int, float] = {}
+        self.moved: set[str] = set()  # the players who have made a move in this match
+
+    def _failed(self, player: Player, e: EngineFailure) -> None:
+        """Stop a player whose engine failed; MatchAborted if it died (not just ran slow)
+        before it ever made a move."""
+        player.stop()
+        if player.name not in self.moved and not isinstance(e, EngineTimeout):
+            raise MatchAborted(f"{player.name} ({player.command}) failed before its first move: {e}")
 
     def play_game(self, number: int, kiai_color: int) -> GameResult:
         """Play one game and save its SGF."""
@@ -99,7 +111,7 @@ class Referee:
             try:
                 self._setup(player.start())
             except EngineFailure as e:
-                player.stop()
+                self._failed(player, e)
                 return self._finish(number, kiai_color, board, 3 - color, f"{color_name(3 - color)[0].upper()}+Forfeit",
                                     f"{player.name} failed to start a game: {e}")
         color = BLACK
@@ -116,8 +128,8 @@ class Referee:
                 ok, answer = session.send(f"genmove {color_name(color)}", limit + 0.5)
                 used = time.monotonic() - start
             except EngineFailure as e:
-                player.stop()
-                reason = "Time" if "within" in str(e) else "Forfeit"
+                self._failed(player, e)
+                reason = "Time" if isinstance(e, EngineTimeout) else "Forfeit"
                 return self._finish(number, kiai_color, board, 3 - color, loser_mark + reason, f"{player.name}: {e}")
             if self.main_time:
                 clocks[color] -= used
@@ -129,6 +141,7 @@ class Referee:
                                     f"{player.name} answered genmove with an error: {answer}")
             if answer.lower() == "resign":
                 return self._finish(number, kiai_color, board, 3 - color, loser_mark + "R", f"{player.name} resigned")
+            self.moved.add(player.name)
             try:
                 p = parse_vertex(answer, self.size)
                 board.play(p, color)
@@ -138,7 +151,7 @@ class Referee:
             try:
                 ok, answer = other.start().send(f"play {color_name(color)} {vertex(self.size, p)}", self.move_time)
             except EngineFailure as e:
-                other.stop()
+                self._failed(other, e)
                 return self._finish(number, kiai_color, board, color, f"{color_name(color)[0].upper()}+Forfeit",
                                     f"{other.name}: {e}")
             if not ok:
@@ -208,7 +221,8 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the match and print each game and the win rate."""
+    """Play the match and print each game and the win rate; exit status 2, with a message,
+    when an engine cannot start or dies before its first move."""
     kiai_cmd = args.kiai or f"{shlex.quote(sys.executable)} -m gtp.cli gtp {args.kiai_args}"
     kiai = Player("Kiai", kiai_cmd)
     opponent = Player(shlex.split(args.opponent)[0].rsplit("/", 1)[-1], args.opponent)
@@ -217,7 +231,7 @@ def run(args: argparse.Namespace) -> int:
                       args.sgf_dir, args.max_moves or 4 * args.size * args.size)
     results: list[GameResult] = []
     bar = None
-    if not args.no_progress:
+    if not args.no_progress and sys.stderr.isatty():
         from tqdm import tqdm
 
         bar = tqdm(total=args.games, desc="games", unit="game", file=sys.stderr)
@@ -234,6 +248,9 @@ def run(args: argparse.Namespace) -> int:
             if bar is not None:
                 bar.update(1)
                 bar.set_postfix(kiai_wins=sum(x.kiai_won for x in results))
+    except MatchAborted as e:
+        print(f"kiai play: {e}", file=sys.stderr)
+        return 2
     finally:
         if bar is not None:
             bar.close()

@@ -199,7 +199,7 @@ def node_counters(session: GtpSession, timeout: float | None) -> list[str]:
 
 
 def _progress(total: int, name: str, enabled: bool) -> Any:
-    if not enabled:
+    if not enabled or not sys.stderr.isatty():  # a log file gets no carriage-return noise
         return None
     from tqdm import tqdm
 
@@ -248,7 +248,8 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the suites and print the report; exit status 0 unless a suite could not run."""
+    """Run the suites and print the report; exit status 1 if a test failed that is not
+    marked as a known failure, 2 if a suite could not run, else 0."""
     import shlex
 
     suites = []
@@ -265,4 +266,5 @@ def run(args: argparse.Namespace) -> int:
                  "seconds": round(s.seconds, 3), "nodes": s.nodes, "results": [asdict(r) for r in s.results]}
                 for s in suites]
         args.json.write_text(json.dumps(data, indent=1))
-    return 0
+    unexpected = [r for s in suites for r in s.results if not r.passed and not r.known_failure]
+    return 1 if unexpected else 0

@@ -73,6 +73,15 @@ def test_timeout_loses_on_time(tmp_path: Path) -> None:
         ref.opponent.stop()
 
 
+@pytest.mark.parametrize("opponent", ["no-such-engine-kiai-test", f"{sys.executable} -c pass"])
+def test_a_match_with_an_engine_that_cannot_play_stops_with_an_error(tmp_path: Path, opponent: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "play", "--opponent", opponent, "--games", "2",
+                           "--size", "5", "--sgf-dir", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stdout
+    assert "kiai play:" in proc.stderr and "before its first move" in proc.stderr
+    assert "Kiai won" not in proc.stdout
+
+
 def test_wilson_interval() -> None:
     low, high = wilson_interval(10, 20)
     assert low < 0.5 < high and round(high - 0.5, 3) == round(0.5 - low, 3)
