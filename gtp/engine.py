@@ -18,6 +18,7 @@ from core.host.pool import Pool
 from core.host.services import Services
 from core.move.clock import Clock
 from core.move.genmove import GenmoveResult, MoveGenerator
+from core.move.valuation import MoveValue
 from core.reading.counters import NodeCounter
 
 
@@ -93,6 +94,17 @@ class Engine:
         self.trace(1, f"genmove {color_name(color)}: {vertex(self.game.size, result.move)} "
                       f"({result.seconds.get('total', 0):.2f}s of {budget:.2f}s)")
         return result.move
+
+    def values(self, color: int) -> list[MoveValue]:
+        """The valued candidates for color in the current position, best first (the last
+        genmove's when it was for this position and colour, else a new one's)."""
+        result = self.last
+        board = self.game.board
+        if result is not None and result.analysis.color == color and result.analysis.board is board \
+                and board.hash == result.analysis.board.hash and result.values:
+            return result.values
+        self.last = self.generator.genmove(board, color, self.game.komi, self.options.move_time)
+        return self.last.values
 
     def moves_to_go(self) -> float:
         """A guess at how many more moves this side will play: half the empty points that

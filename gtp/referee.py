@@ -9,6 +9,7 @@ SGF file is saved per game; the summary gives the win rate with its 95% interval
 from __future__ import annotations
 
 import argparse
+import datetime
 import math
 import shlex
 import sys
@@ -52,12 +53,23 @@ class Player:
     name: str
     command: str
     session: GtpSession | None = None
+    title: str | None = None  # what the engine calls itself, asked once
 
     def start(self) -> GtpSession:
         """The running session, started (or restarted after a crash) on demand."""
         if self.session is None:
             self.session = ProcessSession(self.command)
         return self.session
+
+    def label(self) -> str:
+        """The engine as it names itself over GTP (name and version), else our name for it."""
+        if self.title is None and self.session is not None:
+            try:
+                answers = [self.session.send(c, 10) for c in ("name", "version")]
+                self.title = " ".join(a for ok, a in answers if ok and a) or self.name
+            except EngineFailure:
+                return self.name
+        return self.title or self.name
 
     def stop(self) -> None:
         """Close the session."""
@@ -84,13 +96,15 @@ class Referee:
     """Plays games between two GTP players and keeps the score."""
 
     def __init__(self, kiai: Player, opponent: Player, size: int, komi: float, move_time: float,
-                 main_time: float, scorer: Player | None, sgf_dir: Path, max_moves: int) -> None:
+                 main_time: float, scorer: Player | None, sgf_dir: Path, max_moves: int,
+                 rules: str = "Japanese") -> None:
         self.kiai, self.opponent = kiai, opponent
         self.size, self.komi = size, komi
         self.move_time, self.main_time = move_time, main_time
         self.scorer = scorer
         self.sgf_dir = sgf_dir
         self.max_moves = max_moves
+        self.rules = rules  # what the scorer counts by, written to each SGF
         self.clocks: dict[int, float] = {}
         self.moved: set[str] = set()  # the players who have made a move in this match
 
@@ -192,9 +206,11 @@ class Referee:
 
     def _finish(self, number: int, kiai_color: int, board: Board, winner: int, result: str, reason: str) -> GameResult:
         record = record_from_board(board, self.komi)
-        names = {kiai_color: self.kiai.name, 3 - kiai_color: self.opponent.name}
+        names = {kiai_color: self.kiai.label(), 3 - kiai_color: self.opponent.label()}
         record.black_player, record.white_player = names[BLACK], names[WHITE]
         record.result = result
+        record.rules = self.rules
+        record.date = datetime.date.today().isoformat()
         self.sgf_dir.mkdir(parents=True, exist_ok=True)
         path = self.sgf_dir / f"game{number:03d}.sgf"
         path.write_bytes(record.to_sgf())
@@ -216,6 +232,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--scorer", default=None, help="GTP engine that scores finished games (default: the opponent)")
     p.add_argument("--sgf-dir", type=Path, default=Path("games"), help="folder for one SGF per game (default games/)")
     p.add_argument("--max-moves", type=int, default=0, help="end and score a game after this many moves (default 4*size*size)")
+    p.add_argument("--rules", default="Japanese",
+                   help="the rules the scorer counts by, written to each SGF (default Japanese: GNU Go's final_score)")
     p.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
     p.set_defaults(run=run)
 
@@ -228,7 +246,7 @@ def run(args: argparse.Namespace) -> int:
     opponent = Player(shlex.split(args.opponent)[0].rsplit("/", 1)[-1], args.opponent)
     scorer = Player("scorer", args.scorer) if args.scorer else Player("scorer", args.opponent)
     referee = Referee(kiai, opponent, args.size, args.komi, args.move_time, args.main_time, scorer,
-                      args.sgf_dir, args.max_moves or 4 * args.size * args.size)
+                      args.sgf_dir, args.max_moves or 4 * args.size * args.size, args.rules)
     results: list[GameResult] = []
     bar = None
     if not args.no_progress and sys.stderr.isatty():

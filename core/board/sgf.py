@@ -51,6 +51,7 @@ class GameRecord:
     black_player: str | None = None
     white_player: str | None = None
     result: str | None = None
+    date: str | None = None  # YYYY-MM-DD
     steps: list[Step] = field(default_factory=list)
 
     @property
@@ -60,12 +61,15 @@ class GameRecord:
 
     def replay(self, until_move: int | None = None, until_vertex: int | None = None,
                **options: bool) -> tuple[Board, int]:
-        """A board holding the position before move number until_move (1-based) or before
-        the first move at until_vertex, and the colour to move there."""
+        """A board holding the position before move number until_move (1-based; past the
+        end, the whole game) or before the first move at until_vertex, and the colour to
+        move there."""
         board = Board(self.size, **options)
         total = len(self.moves)
-        if until_move is not None and not 1 <= until_move <= total + 1:
-            raise ReplayError(f"move number {until_move} is past the end of the game ({total} moves)")
+        if until_move is not None and until_move < 1:
+            raise ReplayError(f"move number {until_move} is not a move (they count from 1)")
+        if until_move is not None and until_move > total:
+            until_move = None  # past the end: the whole game, as GNU Go loads it
         to_move: int | None = None
         number = 0
         pending_setup = False
@@ -100,10 +104,13 @@ class GameRecord:
         root.set("KM", self.komi)
         if self.handicap:
             root.set("HA", self.handicap)
-        for key, value in (("RU", self.rules), ("PB", self.black_player), ("PW", self.white_player), ("RE", self.result)):
+        for key, value in (("RU", self.rules), ("PB", self.black_player), ("PW", self.white_player), ("RE", self.result),
+                           ("DT", self.date)):
             if value:
                 root.set(key, value)
-        root.set("AP", ("Kiai", "0.1"))
+        from core.build import version
+
+        root.set("AP", ("Kiai", version()))
         node = root
         for i, step in enumerate(self.steps):
             if i > 0 or step.move is not None:
@@ -188,6 +195,7 @@ def parse_sgf(data: bytes) -> GameRecord:
         record.black_player = root.get("PB") if root.has_property("PB") else None
         record.white_player = root.get("PW") if root.has_property("PW") else None
         record.result = root.get("RE") if root.has_property("RE") else None
+        record.date = root.get("DT") if root.has_property("DT") else None
         moves = 0
         for number, node in enumerate(game.get_main_sequence()):
             step = _read_step(node, size, number, moves + 1)

@@ -346,6 +346,19 @@ class Pool:
                     idle.append(self._replace(w))
         return [r if r is not None else TaskResult(tasks[k], False, error="not run") for k, r in enumerate(results)]
 
+    def worker_cpu(self) -> float:
+        """CPU seconds the live workers have used (from /proc; 0 where it cannot be read)."""
+        total = 0.0
+        tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+        for w in self._pool:
+            try:
+                with open(f"/proc/{w.process.pid}/stat", "rb") as f:
+                    fields = f.read().rsplit(b")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+            except (OSError, IndexError, ValueError):
+                continue
+        return total
+
     def kill(self) -> None:
         """Kill every worker at once (the engine is going away)."""
         for w in self._pool:

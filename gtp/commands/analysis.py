@@ -18,27 +18,16 @@ T = TypeVar("T")
 _STATUS = {0: "unknown", 1: "alive", 2: "dead", 3: "critical"}
 
 
-def _values(engine: Engine, color: int) -> list:  # type: ignore[type-arg]
-    result = engine.last
-    board = engine.game.board
-    if result is not None and result.analysis.color == color and result.analysis.board is board \
-            and result.analysis.board.hash == board.hash and result.values:
-        return result.values
-    r = engine.generator.genmove(board, color, engine.game.komi, engine.options.move_time)
-    engine.last = r
-    return r.values
-
-
 def _top(engine: Engine, color: int) -> str:
-    values = [v for v in _values(engine, color) if not v.antisuji and v.total > 0][:10]
+    values = [v for v in engine.values(color) if not v.antisuji and v.total > 0][:10]
     return " ".join(f"{vertex(engine.game.size, v.move)} {v.total:.2f}" for v in values)
 
 
 @command("top_moves")
 def top_moves(engine: Engine, args: Args) -> str:
-    """The best moves for the side to move, with their values in points."""
-    args.expect(0)
-    return _top(engine, engine.game.to_move)
+    """The best moves for COLOR (default: the side to move), with their values in points."""
+    args.expect(0, 1)
+    return _top(engine, args.color(0) if len(args) else engine.game.to_move)
 
 
 @command("top_moves_black")
@@ -61,7 +50,7 @@ def move_reasons(engine: Engine, args: Args) -> str:
     args.expect(1)
     p = args.point(0)
     size = engine.game.size
-    values = _values(engine, engine.game.to_move)
+    values = engine.values(engine.game.to_move)
     for v in values:
         if v.move == p:
             lines = [f"Move {vertex(size, p)} for {color_name(engine.game.to_move)}:"]

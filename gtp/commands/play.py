@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import resource
+import time
+
 from core.analysis.score import format_score
 from core.move.clock import ABSOLUTE, BYOYOMI, CANADIAN, NONE
 from core.board.coords import vertex
@@ -35,6 +38,19 @@ def kgs_genmove_cleanup(engine: Engine, args: Args) -> str:
 def reg_genmove(engine: Engine, args: Args) -> str:
     """Generate a move for COLOR without playing it."""
     return _genmove(engine, args, play=False)
+
+
+@command("restricted_genmove")
+def restricted_genmove(engine: Engine, args: Args) -> str:
+    """The best move for COLOR among the vertices V... (not played); PASS if none of them gains."""
+    args.expect(2, 1 << 20)
+    color = args.color(0)
+    allowed = {args.vertex(i) for i in range(1, len(args))}
+    board = engine.game.board
+    for v in engine.values(color):
+        if v.move in allowed and not v.antisuji and v.total > 0 and board.is_legal(v.move, color):
+            return vertex(engine.game.size, v.move)
+    return "PASS"
 
 
 @command("gg_genmove")
@@ -78,6 +94,15 @@ def final_status_list(engine: Engine, args: Args) -> str:
         if has == status:
             lines.append(" ".join(vertex(board.size, p) for p in sorted(s.stones)))
     return "\n".join(lines)
+
+
+@command("cputime")
+def cputime(engine: Engine, args: Args) -> str:
+    """CPU seconds the engine has used: its own process, its live workers and those that ended."""
+    args.expect(0)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = time.process_time() + engine.pool.worker_cpu() + children.ru_utime + children.ru_stime
+    return f"{seconds:.2f}"
 
 
 @command("time_settings")

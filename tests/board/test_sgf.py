@@ -97,13 +97,14 @@ def test_broken_files_raise_sgf_error(data: bytes, message: str) -> None:
         parse_sgf(data)
 
 
-def test_missing_file_and_replay_targets_past_the_end(tmp_path: Path) -> None:
+def test_missing_file_and_replay_targets_off_the_game(tmp_path: Path) -> None:
     with pytest.raises(SgfError, match="cannot read"):
         load_sgf(tmp_path / "nope.sgf")
     rec = parse_sgf(GAME)
-    with pytest.raises(ReplayError, match="past the end"):
-        rec.replay(until_move=10)
-    with pytest.raises(ReplayError, match="past the end"):
+    whole, to_move = rec.replay()
+    past, past_to_move = rec.replay(until_move=10)  # past the end: the whole game, as GNU Go loads it
+    assert past.board == whole.board and past_to_move == to_move
+    with pytest.raises(ReplayError, match="not a move"):
         rec.replay(until_move=0)
     with pytest.raises(ReplayError, match="no move at"):
         rec.replay(until_vertex=parse_vertex("A1", 9))

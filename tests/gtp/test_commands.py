@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from core.build import version
 from core.board.sgf import parse_sgf
 from tests.gtp_helpers import ask, game_state, server
 
@@ -65,8 +66,9 @@ def test_loadsgf_to_a_move_number_and_a_vertex(tmp_path: Path) -> None:
     assert srv.engine.game.komi == 5.5
     assert ask(srv, f"loadsgf {path} G7") == (True, "black")
     assert ask(srv, f"loadsgf {path}") == (True, "white")
-    ok, message = ask(srv, f"loadsgf {path} 40")
-    assert not ok and "past the end" in message
+    assert ask(srv, f"loadsgf {path} 40") == (True, "white")  # past the end: the whole game
+    ok, message = ask(srv, f"loadsgf {path} 0")
+    assert not ok and "out of range" in message
     ok, message = ask(srv, f"loadsgf {tmp_path / 'missing.sgf'}")
     assert not ok and "cannot read" in message
     broken = tmp_path / "broken.sgf"
@@ -85,6 +87,7 @@ def test_printsgf_round_trips(tmp_path: Path) -> None:
     assert ok
     rec = parse_sgf(text.encode())
     assert len(rec.moves) == 3 and rec.komi == 6.5
+    assert f"AP[Kiai:{version()}]" in text  # the application, from the package's version
     out = tmp_path / "out.sgf"
     assert ask(srv, f"printsgf {out}") == (True, "")
     assert parse_sgf(out.read_bytes()).moves == rec.moves
@@ -99,6 +102,20 @@ def test_genmove_plays_a_legal_move_and_reg_genmove_does_not() -> None:
     ok, move = ask(srv, "kgs-genmove_cleanup white")
     assert ok and len(srv.engine.game.board.history) == 2
     assert ask(srv, "gg_genmove white 42")[0]
+
+
+def test_restricted_genmove_top_moves_for_a_colour_and_cputime() -> None:
+    srv = server()
+    assert ask(srv, "play b E5")[0]
+    ok, top = ask(srv, "top_moves white")
+    assert ok and top == ask(srv, "top_moves_white")[1]
+    moves = top.split()[::2]
+    allowed = moves[1:3]  # not the best one
+    assert ask(srv, f"restricted_genmove white {' '.join(allowed)}") == (True, allowed[0])
+    assert ask(srv, "restricted_genmove white E5") == (True, "PASS")  # occupied: nothing allowed gains
+    assert srv.engine.game.board.history != [] and len(srv.engine.game.board.history) == 1  # nothing played
+    ok, seconds = ask(srv, "cputime")
+    assert ok and float(seconds) > 0
 
 
 def test_genmove_never_fills_its_own_eye() -> None:
@@ -149,7 +166,8 @@ def test_trymove_popgo_and_board_queries() -> None:
     "line",
     ["play", "play b", "play b E5 E6", "play black Z1", "play blak E5", "play b E0", "play w E5",
      "boardsize", "boardsize x", "komi", "genmove", "genmove purple", "undo 3", "fixed_handicap x",
-     "loadsgf", "time_left black x 0", "known_command", "final_status_list", "countlib", "level"],
+     "loadsgf", "time_left black x 0", "restricted_genmove black", "restricted_genmove black Z9",
+     "top_moves purple", "cputime 1", "known_command", "final_status_list", "countlib", "level"],
 )
 def test_bad_commands_answer_an_error_and_change_nothing(line: str) -> None:
     srv = server()

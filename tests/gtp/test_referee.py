@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import shutil
 import subprocess
 import sys
@@ -42,6 +43,8 @@ def test_kiai_against_itself_finishes_and_saves_sgf(tmp_path: Path) -> None:
             assert result.sgf is not None and result.sgf.exists()
             rec = load_sgf(result.sgf)
             assert rec.result == result.result and len(rec.moves) == result.moves
+            assert rec.black_player and rec.black_player.startswith("Kiai 0.") and rec.white_player == rec.black_player
+            assert rec.date == datetime.date.today().isoformat() and rec.rules == "Japanese"
             assert result.reason.startswith(("two passes", "move limit"))
             rec.replay()  # every move in the SGF is legal
     finally:
