@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
+from gtp.stream import Stream
+
 from core.board.color import parse_color
 from core.board.coords import parse_vertex
 from core.errors import KiaiError
@@ -18,7 +20,7 @@ from gtp.protocol import GtpError
 if TYPE_CHECKING:
     from gtp.engine import Engine
 
-Handler = Callable[["Engine", "Args"], str]
+Handler = Callable[["Engine", "Args"], "str | Stream"]
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 

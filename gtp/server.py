@@ -19,7 +19,9 @@ from gtp.engine import Engine
 from gtp.lines import TOO_LONG, InputLines
 from gtp.protocol import MAX_LINE, clean, failure, parse, success
 from gtp.registry import REGISTRY, Args, Registry
+from gtp.stream import Stream
 
+STREAM_POLL: Final = 0.02  # seconds between looks at the input while an answer streams
 END_GRACE: Final = 0.3  # seconds a command in progress may still finish after the input ends
 
 
@@ -35,6 +37,7 @@ class GtpServer:
         self.finished = False
         self.busy = False  # a command is being answered
         self.input: InputLines | None = None
+        self.output: TextIO | None = None  # where a streaming answer goes, while serving
 
     def handle(self, raw: str) -> str | None:
         """The answer to one input line, or None for a line with no command."""
@@ -50,6 +53,12 @@ class GtpServer:
         depth = board.stackp
         try:
             answer = spec.handler(self.engine, Args(cmd.name, cmd.args, self.engine.game.size, self.registry))
+            if isinstance(answer, Stream):
+                if self.output is None or self.input is None:
+                    answer = answer.once()
+                else:
+                    self._stream(cmd.id, answer, self.output, self.input)
+                    return None
         except KiaiError as e:
             self._restore(board, depth)
             return failure(cmd.id, str(e))
@@ -62,6 +71,36 @@ class GtpServer:
             self.engine.close()
         return success(cmd.id, answer)
 
+    def _stream(self, ident: str | None, stream: Stream, out: TextIO, lines: InputLines) -> None:
+        """Write a streaming answer: '=' at once, a round per interval until the next input
+        line (or the end of the input) arrives, the last line if any, and the empty line."""
+        try:
+            out.write(f"={ident or ''}\n")
+            out.flush()
+            while True:
+                try:
+                    text = stream.round()
+                    closing = stream.last() if stream.last is not None else None
+                except Exception:  # a bug ends the stream, never the answer's framing
+                    traceback.print_exc(file=sys.stderr)
+                    break
+                if text:
+                    out.write(text + "\n")
+                    out.flush()
+                if closing is not None:
+                    out.write(closing + "\n")
+                    break
+                wake = time.monotonic() + stream.interval
+                while not lines.waiting() and time.monotonic() < wake:
+                    time.sleep(STREAM_POLL)
+                if lines.waiting():
+                    break
+        finally:
+            if stream.close is not None:
+                stream.close()
+        out.write("\n")
+        out.flush()
+
     def _restore(self, board: object, depth: int) -> None:
         """Pop reading moves a failed command left on the stack."""
         current = self.engine.game.board
@@ -73,6 +112,7 @@ class GtpServer:
         """Answer lines from inp on out until quit or end of input (on_end, if given, is
         called on the reading thread the moment the input ends)."""
         self.input = InputLines(inp, on_end)
+        self.output = out
         while not self.finished:
             raw = self.input.next()
             if raw is None:

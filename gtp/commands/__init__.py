@@ -1,3 +1,3 @@
 """Every GTP command module; importing this package registers them all."""
 
-from gtp.commands import analysis, basic, boardquery, eyes, play, reading, setup  # noqa: F401
+from gtp.commands import analysis, analyze, basic, boardquery, eyes, play, reading, setup  # noqa: F401

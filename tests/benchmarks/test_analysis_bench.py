@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import copy
+import subprocess
+import sys
 import time
 from typing import Any
 
+from core import build
 from core.analysis.analysis import Analysis
-from core.board.color import BLACK
+from core.board.color import BLACK, color_name
+from core.board.coords import vertex
 from core.host.plugins import PluginHost
 from core.host.pool import Pool
 from core.move.genmove import MoveGenerator
@@ -42,3 +46,53 @@ def test_eyes_and_dragons_19x19(benchmark: Any) -> None:
     genmove = time.perf_counter() - start
     benchmark.extra_info["seconds_per_genmove"] = round(genmove, 3)
     benchmark.extra_info["share_of_genmove"] = round(seconds / genmove, 3)
+
+
+def test_kata_analyze_latency_19x19(benchmark: Any) -> None:
+    """kata-analyze B 50 through a GTP pipe on a 19x19 middle game: seconds to the first
+    info line, and from the next input line to the end of the stream."""
+    board = middle_game(19, 120)
+    proc = subprocess.Popen([sys.executable, "-m", "gtp.cli", "gtp", "--workers", "0"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    assert proc.stdin is not None and proc.stdout is not None
+    stdin, stdout = proc.stdin, proc.stdout
+    firsts: list[float] = []
+    stops: list[float] = []
+
+    def ask(line: str) -> str:
+        stdin.write(line + "\n")
+        stdin.flush()
+        out = []
+        while (text := stdout.readline()) != "\n":
+            out.append(text)
+        return "".join(out)
+
+    try:
+        for color, p in board.history:
+            assert ask(f"play {color_name(color)} {vertex(19, p)}").startswith("=")
+
+        def analyse() -> None:
+            start = time.perf_counter()
+            stdin.write("kata-analyze B 50\n")
+            stdin.flush()
+            assert stdout.readline() == "=\n"
+            assert stdout.readline().startswith("info move ")
+            firsts.append(time.perf_counter() - start)
+            stdout.readline()  # a second round
+            stop = time.perf_counter()
+            stdin.write("name\n")
+            stdin.flush()
+            while stdout.readline() != "\n":
+                pass
+            stops.append(time.perf_counter() - stop)
+            assert ask("") == "= Kiai\n"  # the command sent meanwhile was answered, in order
+
+        benchmark(analyse)
+    finally:
+        stdin.write("quit\n")
+        stdin.flush()
+        proc.wait(30)
+    benchmark.extra_info["first_info_seconds_max"] = round(max(firsts), 3)
+    benchmark.extra_info["first_info_seconds"] = [round(x, 3) for x in firsts]
+    benchmark.extra_info["stop_seconds_max"] = round(max(stops), 3)
+    benchmark.extra_info["build"] = build.state().describe()
