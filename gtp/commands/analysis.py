@@ -10,6 +10,7 @@ from core.analysis.dragons import Dragon
 from core.analysis.worms import Worm
 from core.board.color import BLACK, WHITE, color_name
 from core.board.coords import vertex
+from gtp.commands.analyze import tactical_line
 from gtp.engine import Engine
 from gtp.protocol import GtpError
 from gtp.registry import Args, command
@@ -211,17 +212,73 @@ def gogui_analyze_commands(engine: Engine, args: Args) -> str:
         "gfx/Dragon status/kiai-gfx_dragon_status",
         "gfx/Dragons/kiai-gfx_dragons",
         "gfx/Eye spaces/kiai-gfx_eyes",
-        "string/Top moves/top_moves",
-        "string/Move reasons/move_reasons %p",
-        "string/Dragon data/dragon_data %p",
-        "string/Worm data/worm_data %p",
+        "pspairs/Top moves/top_moves",
+        "pspairs/Top moves (black)/top_moves black",
+        "pspairs/Top moves (white)/top_moves white",
+        "hpstring/Move reasons/move_reasons %p",
+        "hpstring/Dragon data/dragon_data %p",
+        "hpstring/Worm data/worm_data %p",
+        "dboard/Initial influence (territory)/initial_influence %c territory",
+        "dboard/Initial influence (moyo)/initial_influence %c moyo",
+        "varpo/Attack/kiai-attack_line %p",
+        "varp/Defend/kiai-defend_line %p",
+        "plist/Dead stones/final_status_list dead",
+        "plist/Stones in seki/final_status_list seki",
         "string/Eye value/eval_eye %p",
-        "string/Eye data (black)/eye_data black %p",
-        "string/Eye data (white)/eye_data white %p",
+        "hpstring/Eye data (black)/eye_data black %p",
+        "hpstring/Eye data (white)/eye_data white %p",
         "string/Half eye/half_eye %p",
         "string/Unconditional status/unconditional_status %p",
-        "string/Initial influence (territory)/initial_influence %c territory",
         "string/Score estimate/new_score",
+        "param/Engine settings/kiai-param",
     ])
 
 
+
+
+def _line(engine: Engine, args: Args, attack: bool) -> str:
+    """The tactical reading line that captures (or saves) the string at V, as vertices."""
+    args.expect(1)
+    board = engine.game.board
+    p = args.stone_vertex(0, board.color)
+    tactical = engine.host.services.tactical()
+    if tactical is None:
+        raise GtpError("no tactical reader is loaded")
+    code, move = (tactical.attack if attack else tactical.find_defense)(board, p)
+    if not code or not move:
+        return ""
+    owner = board.board[p]
+    return " ".join(vertex(board.size, m) for m in tactical_line(engine, p, 3 - owner if attack else owner, move))
+
+
+@command("kiai-attack_line")
+def attack_line(engine: Engine, args: Args) -> str:
+    """The move that captures the string at V and the reading line after it (empty if none)."""
+    return _line(engine, args, attack=True)
+
+
+@command("kiai-defend_line")
+def defend_line(engine: Engine, args: Args) -> str:
+    """The move that saves the string at V and the reading line after it (empty if none)."""
+    return _line(engine, args, attack=False)
+
+
+PARAMS: Final = ("level", "move_time")
+
+
+@command("kiai-param")
+def param(engine: Engine, args: Args) -> str:
+    """GoGui's parameter dialog: without arguments the settings as `[type] key value`; with KEY VALUE, set one."""
+    args.expect(0, 2)
+    if len(args) == 0:
+        return f"[string] level {engine.level}\n[string] move_time {engine.options.move_time:g}"
+    if len(args) != 2 or args.word(0) not in PARAMS:
+        raise GtpError(f"syntax error: kiai-param KEY VALUE, KEY one of {', '.join(PARAMS)}")
+    if args.word(0) == "level":
+        engine.set_level(args.integer(1, 1, 10))
+    else:
+        seconds = args.number(1)
+        if not 0 < seconds <= 3600:
+            raise GtpError("syntax error: move_time must be more than 0 and at most 3600 seconds")
+        engine.options.move_time = seconds
+    return ""

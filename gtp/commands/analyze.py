@@ -163,17 +163,22 @@ def candidates(snapshot: Snapshot, board: Board, color: int, low: int = 0,
 
 def line(engine: Engine, color: int, value: MoveValue) -> list[int]:
     """The move, and for an attack or a defence the reading line behind its main reason."""
-    moves = [value.move]
     reason = next((r for r in value.reasons if (r.kind in ATTACKS or r.kind in DEFENDS) and r.targets), None)
+    if reason is None:
+        return [value.move]
+    return tactical_line(engine, reason.targets[0], color, value.move)
+
+
+def tactical_line(engine: Engine, target: int, color: int, first: int, plies: int = 4) -> list[int]:
+    """color's move `first` against or for the string at target, then the tactical
+    service's answers in turn (the defender's try, the attacker's next move, ...)."""
+    moves = [first]
     tactical = engine.host.services.tactical()
-    if reason is None or tactical is None:
-        return moves
     board = Position.from_board(engine.game.board, color).to_board()
-    target = reason.targets[0]
-    if not board.trymove(value.move, color) or not board.board[target]:
+    if tactical is None or not board.trymove(first, color) or not board.board[target]:
         return moves
     owner, mover = board.board[target], 3 - color
-    for _ in range(3):  # the other side's answer, then ours, ...
+    for _ in range(plies - 1):
         ask = tactical.find_defense if mover == owner else tactical.attack
         _, move = ask(board, target, PV_NODES)
         if not move or not board.trymove(move, mover):

@@ -30,7 +30,7 @@ def test_initial_influence_and_gogui_commands() -> None:
     assert ok
     for line in listing.split("\n"):
         kind, label, cmd = line.split("/", 2)
-        assert kind in ("dboard", "gfx", "string") and label
+        assert kind in ("dboard", "gfx", "string", "pspairs", "hpstring", "varp", "varpo", "plist", "param") and label
         assert ask(srv, f"known_command {cmd.split()[0]}") == (True, "true")
     assert ask(srv, "kiai-gfx_territory")[0]
     ok, labels = ask(srv, "kiai-gfx_dragon_status")
@@ -52,3 +52,27 @@ def test_dragon_and_worm_commands() -> None:
     ok, data = ask(srv, "dragon_data E5")
     assert ok and "color white" in data
     assert not ask(srv, "dragon_status A1")[0]
+
+
+def test_reading_lines_for_gogui_variations() -> None:
+    srv = server(size=9)
+    # white E5 in atari: black captures at E4; the defence extends there
+    for line in ("play b D5", "play w E5", "play b F5", "play b E6"):
+        assert ask(srv, line)[0]
+    ok, attack = ask(srv, "kiai-attack_line E5")
+    assert ok and attack.split()[0] == "E4"
+    ok, defend = ask(srv, "kiai-defend_line E5")
+    assert ok and defend.split()[0] == "E4"
+    assert ask(srv, "kiai-attack_line D5") == (True, "")  # nothing captures it
+    assert not ask(srv, "kiai-attack_line A1")[0]
+
+
+def test_gogui_parameters_list_and_set() -> None:
+    srv = server(size=9)
+    ok, listing = ask(srv, "kiai-param")
+    assert ok and "[string] level 10" in listing.split("\n")
+    assert ask(srv, "kiai-param level 3") == (True, "")
+    assert ask(srv, "kiai-param move_time 2.5") == (True, "")
+    assert ask(srv, "kiai-param") == (True, "[string] level 3\n[string] move_time 2.5")
+    for bad in ("kiai-param level 11", "kiai-param move_time -1", "kiai-param depth 5", "kiai-param level"):
+        assert not ask(srv, bad)[0], bad
