@@ -40,6 +40,8 @@ def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Optio
                    help="seconds per move when no time control is set (default 10)")
     p.add_argument("-t", "--trace", action="count", default=0,
                    help="trace what the engine does on stderr (repeat for more)")
+    p.add_argument("--live-gfx", action="store_true",
+                   help="draw the candidates on stderr for GoGui (gogui-gfx:) while a move is made")
     p.add_argument("--debug", action="append", default=[], metavar="FLAG",
                    help=f"report on stderr: {', '.join(DEBUG_FLAGS)} (repeatable, or comma-separated)")
     p.add_argument("--workers", type=int, default=None,
@@ -103,6 +105,7 @@ def engine_from(args: argparse.Namespace, workers: int | None = None) -> Engine:
             raise KiaiError(f"--plugin takes NAME=MODULE, got {item!r}")
     return Engine(Options(size=args.size, komi=args.komi, level=args.level, seed=args.seed,
                           trace=args.trace, superko=args.superko, move_time=args.move_time, workers=count,
+                          live_gfx=args.live_gfx,
                           disabled=tuple(args.disable), plugins=tuple(args.plugin), settings=settings_from(args)))
 
 

@@ -32,6 +32,7 @@ class Options:
     seed: int = 0
     trace: int = 0
     superko: bool = False
+    live_gfx: bool = False  # GoGui's live graphics of the candidates on stderr during genmove
     move_time: float = 10.0  # default seconds per move when no time control is set
     workers: int = 0  # worker processes for plugin tasks; 0 runs them in the engine's process
     disabled: tuple[str, ...] = ()
@@ -54,6 +55,7 @@ class Engine:
         self.host = PluginHost(PluginSpec(self.options.disabled, self.options.plugins, self.options.settings))
         self.pool = Pool(self.host, self.options.workers)
         self.generator = MoveGenerator(self.host, self.pool, self.level, self.options.trace)
+        self.generator.live_gfx = self.options.live_gfx
         self.seed = self.options.seed
         self.last: GenmoveResult | None = None
         self._analysis: tuple[tuple[int, int, int], Analysis] | None = None

@@ -76,6 +76,12 @@ class MoveGenerator:
         self.trace_level = trace
         self.matcher = matcher or Matcher(load_database())
         self.effort = 1.0  # of the genmove in progress
+        self.live_gfx = False  # draw the candidates on stderr for GoGui while a move is made
+
+    def gfx(self, lines: list[str]) -> None:
+        """GoGui's live graphics on stderr (`gogui-gfx:`, the gfx commands, an empty line), when on."""
+        if self.live_gfx:
+            print("gogui-gfx:\n" + "\n".join(line for line in lines if line) + "\n", file=sys.stderr, flush=True)
 
     def report(self, message: str) -> None:
         """A problem worth a user's attention (a broken plugin), always on stderr."""
@@ -212,6 +218,9 @@ class MoveGenerator:
             reasons += self.pattern_reasons(analysis)
             reasons += self.territorial_candidates(analysis)
             seconds["generate"] = time.monotonic() - t
+            candidates = sorted({r.move for r in reasons if r.move != PASS})
+            self.gfx([f"SQUARE {' '.join(vertex(board.size, m) for m in candidates)}" if candidates else "",
+                      f"TEXT valuing {len(candidates)} candidates for {color_name(color)}"])
             t = time.monotonic()
             tactical = self.host.services.tactical()
             finish = start + budget * 0.85  # leave room to answer
@@ -222,6 +231,10 @@ class MoveGenerator:
                     reasons += extra
                     values = value_moves(analysis, reasons, tactical, finish)
             seconds["valuate"] = time.monotonic() - t
+            best = [v for v in values if not v.antisuji and v.total > 0][:10]
+            self.gfx([f"LABEL {' '.join(f'{vertex(board.size, v.move)} {v.total:.1f}' for v in best)}" if best else "",
+                      f"TEXT best {vertex(board.size, best[0].move)} ({best[0].total:.1f} points)" if best else
+                      "TEXT no move gains"])
             failures = self.pool.stats.failures
             complete = len(values) == len({r.move for r in reasons}) and not any(
                 "out of time" in f or "timed out" in f for f in failures)

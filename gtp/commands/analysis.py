@@ -282,3 +282,14 @@ def param(engine: Engine, args: Args) -> str:
             raise GtpError("syntax error: move_time must be more than 0 and at most 3600 seconds")
         engine.options.move_time = seconds
     return ""
+
+
+@command("kiai-live_gfx")
+def live_gfx(engine: Engine, args: Args) -> str:
+    """on or off: GoGui's live graphics of the candidates on stderr during genmove."""
+    args.expect(1)
+    word = args.word(0).lower()
+    if word not in ("on", "off"):
+        raise GtpError(f"syntax error: kiai-live_gfx on|off, got {args.word(0)!r}")
+    engine.generator.live_gfx = word == "on"
+    return ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.gtp_helpers import ask, server
 
 
@@ -76,3 +78,18 @@ def test_gogui_parameters_list_and_set() -> None:
     assert ask(srv, "kiai-param") == (True, "[string] level 3\n[string] move_time 2.5")
     for bad in ("kiai-param level 11", "kiai-param move_time -1", "kiai-param depth 5", "kiai-param level"):
         assert not ask(srv, bad)[0], bad
+
+
+def test_live_gfx_draws_the_candidates_on_stderr_during_genmove(capsys: pytest.CaptureFixture[str]) -> None:
+    srv = server(size=9)
+    assert ask(srv, "genmove black")[0]
+    assert "gogui-gfx:" not in capsys.readouterr().err  # off by default
+    assert ask(srv, "kiai-live_gfx on") == (True, "")
+    ok, move = ask(srv, "genmove white")
+    err = capsys.readouterr().err
+    blocks = [b for b in err.split("\n\n") if b.startswith("gogui-gfx:")]
+    assert ok and len(blocks) == 2
+    assert blocks[0].split("\n")[1].startswith("SQUARE ") and "TEXT valuing" in blocks[0]
+    label = blocks[1].split("\n")[1]
+    assert label.startswith("LABEL ") and move in label.split()
+    assert not ask(srv, "kiai-live_gfx maybe")[0]
