@@ -122,7 +122,7 @@ class _Version(argparse.Action):
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser of `kiai` and its subcommands (argv tells which --plugin modules to ask for options)."""
-    from gtp import decide, referee, regress
+    from gtp import decide, referee, regress, show
 
     host = _every_plugin(argv)
     options = host.options
@@ -140,6 +140,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
     regress.add_parser(sub)
     referee.add_parser(sub)
+    show.add_parser(sub)
     for tool in decide.add_parsers(sub):
         add_engine_options(tool, options)
     for name in host.implementers("kiai_cli_commands"):
