@@ -73,8 +73,8 @@ class Analysis:
         tactical status (quick: a weak dragon's room to run is judged on the first
         influence, not one without it), reading with the services where they are given."""
         self.unconditional = unconditional(self.board)
-        dead = {p for wm in self.worms.values() if wm.tactically_dead for p in wm.stones}
-        dead |= self.unconditional.dead_stones(self.board)
+        doomed = self.unconditional.dead_stones(self.board)
+        dead = {p for wm in self.worms.values() if wm.tactically_dead for p in wm.stones} | doomed
         capturable = _capturable(self.board, services)
         self.spaces = eye_spaces(self.board, self.worms, capturable)
         first = compute_influence(self.board, dead)
@@ -83,7 +83,7 @@ class Analysis:
                         capturable=capturable)
         self.dragons = make_dragons(self.board, self.worms, self.spaces, first,
                                     None if quick else lambda stones: compute_influence(self.board, dead | set(stones)),
-                                    of, alive, frozenset(self.unconditional.dead_stones(self.board)),
+                                    of, alive, frozenset(doomed),
                                     read=services is not None and services.tactical() is not None)
         self.dragon_of = {o: d.origin for d in self.dragons.values() for o in d.worms}
 

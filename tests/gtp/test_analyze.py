@@ -11,7 +11,6 @@ import time
 import pytest
 
 from gtp.commands.analyze import winrate
-from gtp.server import GtpServer
 from tests.gtp_helpers import ask, game_state, server
 
 
