@@ -144,6 +144,9 @@ class MoveGenerator:
         source; every task or reason dropped is reported with the plugin's name."""
         reasons: list[MoveReason] = []
         for r in results:
+            if not r.ok and r.error.startswith("not run"):  # the clock, not the plugin: no fault to report
+                self.trace(f"plugin {r.task.plugin!r}: {hook} {r.error}")
+                continue
             if not r.ok:
                 self.report(f"plugin {r.task.plugin!r}: {hook} failed, its reasons are dropped: {r.error}")
                 continue
