@@ -74,6 +74,30 @@ class Engine:
         """Stop the worker processes."""
         self.pool.close()
 
+    def setting(self, name: str) -> float | None:
+        """A plugin setting's current value (its default when not set); None if no plugin has it."""
+        given = dict(self.options.settings)
+        for options in self.host.options.values():
+            for option in options:
+                if option.name == name:
+                    return given.get(name, option.default)
+        return None
+
+    def reconfigure(self, name: str, value: float) -> None:
+        """Change one plugin setting: the plugins and their workers start again with it
+        (workers configure their plugins once, when they start)."""
+        settings = dict(self.options.settings)
+        settings[name] = value
+        self.options.settings = tuple(settings.items())
+        live = self.generator.live_gfx
+        self.pool.close()
+        self.host = PluginHost(PluginSpec(self.options.disabled, self.options.plugins, self.options.settings))
+        self.pool = Pool(self.host, self.options.workers)
+        self.generator = MoveGenerator(self.host, self.pool, self.level, self.options.trace)
+        self.generator.live_gfx = live
+        self.last = None
+        self._analysis = None
+
     def trace(self, level: int, message: str) -> None:
         """Print a trace line on stderr when tracing is at least this level."""
         if self.options.trace >= level:

@@ -11,6 +11,7 @@ from core.analysis.worms import Worm
 from core.board.color import BLACK, WHITE, color_name
 from core.board.coords import vertex
 from gtp.commands.analyze import tactical_line
+from core.host.services import CONNECTION
 from gtp.engine import Engine
 from gtp.protocol import GtpError
 from gtp.registry import Args, command
@@ -222,6 +223,8 @@ def gogui_analyze_commands(engine: Engine, args: Args) -> str:
         "dboard/Initial influence (moyo)/initial_influence %c moyo",
         "varpo/Attack/kiai-attack_line %p",
         "varp/Defend/kiai-defend_line %p",
+        "varp/Connect/kiai-connect_line %P",
+        "varpo/Cut/kiai-cut_line %P",
         "plist/Dead stones/final_status_list dead",
         "plist/Stones in seki/final_status_list seki",
         "string/Eye value/eval_eye %p",
@@ -251,6 +254,46 @@ def _line(engine: Engine, args: Args, attack: bool) -> str:
     return " ".join(vertex(board.size, m) for m in tactical_line(engine, p, 3 - owner if attack else owner, move))
 
 
+def _connection_line(engine: Engine, args: Args, connect: bool) -> str:
+    """The connection reading's move that joins (or cuts) the strings at V1 and V2, and the
+    answers after it, as vertices."""
+    args.expect(2)
+    board = engine.game.board
+    a, b = args.stone_vertex(0, board.color), args.stone_vertex(1, board.color)
+    reading = engine.host.services.find(CONNECTION)
+    if reading is None:
+        raise GtpError("no connection reader is loaded")
+    owner = board.board[a]
+    if board.board[b] != owner:
+        raise GtpError("the two strings must be of one colour")
+    moves: list[int] = []
+    mover = owner if connect else 3 - owner
+    for _ in range(4):  # the move, the other side's answer, ...
+        if not board.board[a] or not board.board[b]:
+            break
+        ask = reading.string_connect if mover == owner else reading.disconnect
+        code, move = ask(board, a, b, None)
+        if not code or not move or not board.trymove(move, mover):
+            break
+        moves.append(move)
+        mover = 3 - mover
+    for _ in moves:
+        board.popgo()
+    return " ".join(vertex(board.size, m) for m in moves)
+
+
+@command("kiai-connect_line")
+def connect_line(engine: Engine, args: Args) -> str:
+    """The move that connects the strings at V1 and V2 and the reading after it (empty if none)."""
+    return _connection_line(engine, args, connect=True)
+
+
+@command("kiai-cut_line")
+def cut_line(engine: Engine, args: Args) -> str:
+    """The move that cuts the strings at V1 and V2 apart and the reading after it (empty if none)."""
+    return _connection_line(engine, args, connect=False)
+
+
 @command("kiai-attack_line")
 def attack_line(engine: Engine, args: Args) -> str:
     """The move that captures the string at V and the reading line after it (empty if none)."""
@@ -263,24 +306,29 @@ def defend_line(engine: Engine, args: Args) -> str:
     return _line(engine, args, attack=False)
 
 
-PARAMS: Final = ("level", "move_time")
-
-
 @command("kiai-param")
 def param(engine: Engine, args: Args) -> str:
-    """GoGui's parameter dialog: without arguments the settings as `[type] key value`; with KEY VALUE, set one."""
+    """GoGui's parameter dialog: without arguments every setting as `[string] key value` (the
+    level, the move time and each plugin's reading options); with KEY VALUE, set one."""
     args.expect(0, 2)
+    plugin = [o for options in engine.host.options.values() for o in options]
     if len(args) == 0:
-        return f"[string] level {engine.level}\n[string] move_time {engine.options.move_time:g}"
-    if len(args) != 2 or args.word(0) not in PARAMS:
-        raise GtpError(f"syntax error: kiai-param KEY VALUE, KEY one of {', '.join(PARAMS)}")
-    if args.word(0) == "level":
+        lines = [f"[string] level {engine.level}", f"[string] move_time {engine.options.move_time:g}"]
+        lines += [f"[string] {o.name} {engine.setting(o.name):g}" for o in plugin]
+        return "\n".join(lines)
+    names = ["level", "move_time"] + [o.name for o in plugin]
+    if len(args) != 2 or args.word(0) not in names:
+        raise GtpError(f"syntax error: kiai-param KEY VALUE, KEY one of {', '.join(names)}")
+    key = args.word(0)
+    if key == "level":
         engine.set_level(args.integer(1, 1, 10))
-    else:
+    elif key == "move_time":
         seconds = args.number(1)
         if not 0 < seconds <= 3600:
             raise GtpError("syntax error: move_time must be more than 0 and at most 3600 seconds")
         engine.options.move_time = seconds
+    else:
+        engine.reconfigure(key, float(args.integer(1, 0, 10000)))
     return ""
 
 

@@ -72,12 +72,31 @@ def test_reading_lines_for_gogui_variations() -> None:
 def test_gogui_parameters_list_and_set() -> None:
     srv = server(size=9)
     ok, listing = ask(srv, "kiai-param")
-    assert ok and "[string] level 10" in listing.split("\n")
+    lines = listing.split("\n")
+    assert ok and lines[:2] == ["[string] level 10", "[string] move_time 10"]
+    assert "[string] depth 16" in lines and "[string] connection_depth 11" in lines  # the plugins' options
     assert ask(srv, "kiai-param level 3") == (True, "")
     assert ask(srv, "kiai-param move_time 2.5") == (True, "")
-    assert ask(srv, "kiai-param") == (True, "[string] level 3\n[string] move_time 2.5")
-    for bad in ("kiai-param level 11", "kiai-param move_time -1", "kiai-param depth 5", "kiai-param level"):
+    assert ask(srv, "kiai-param depth 8") == (True, "")  # the plugins start again with it
+    lines = ask(srv, "kiai-param")[1].split("\n")
+    assert lines[:2] == ["[string] level 3", "[string] move_time 2.5"] and "[string] depth 8" in lines
+    assert srv.engine.services.tactical() is not None and ask(srv, "play b E5")[0] and ask(srv, "attack E5")[0]
+    for bad in ("kiai-param level 11", "kiai-param move_time -1", "kiai-param nodepth 5", "kiai-param level",
+                "kiai-param depth x"):
         assert not ask(srv, bad)[0], bad
+
+
+def test_connection_lines_for_gogui_variations() -> None:
+    srv = server(size=9)
+    # black C5 and E5 with a one-point jump: black connects at D5, white cuts there
+    for line in ("play b C5", "play b E5", "play w D6", "play w D4"):
+        assert ask(srv, line)[0]
+    ok, join = ask(srv, "kiai-connect_line C5 E5")
+    assert ok and join.split()[0] == "D5"
+    ok, cut = ask(srv, "kiai-cut_line C5 E5")
+    assert ok and cut.split()[0] == "D5"
+    assert not ask(srv, "kiai-connect_line C5 D6")[0]  # two colours
+    assert len(srv.engine.game.board.history) == 4 and srv.engine.game.board.stackp == 0
 
 
 def test_live_gfx_draws_the_candidates_on_stderr_during_genmove(capsys: pytest.CaptureFixture[str]) -> None:
