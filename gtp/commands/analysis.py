@@ -14,7 +14,7 @@ from gtp.commands.analyze import tactical_line
 from core.host.services import CONNECTION
 from gtp.engine import Engine
 from gtp.protocol import GtpError
-from gtp.registry import Args, command
+from gtp.registry import REGISTRY, Args, command
 
 T = TypeVar("T")
 _STATUS = {0: "unknown", 1: "alive", 2: "dead", 3: "critical"}
@@ -282,28 +282,25 @@ def _connection_line(engine: Engine, args: Args, connect: bool) -> str:
     return " ".join(vertex(board.size, m) for m in moves)
 
 
-@command("kiai-connect_line")
-def connect_line(engine: Engine, args: Args) -> str:
-    """The move that connects the strings at V1 and V2 and the reading after it (empty if none)."""
-    return _connection_line(engine, args, connect=True)
+LINES: Final = (
+    ("kiai-attack_line", _line, True,
+     "The move that captures the string at V and the reading line after it (empty if none)."),
+    ("kiai-defend_line", _line, False,
+     "The move that saves the string at V and the reading line after it (empty if none)."),
+    ("kiai-connect_line", _connection_line, True,
+     "The move that connects the strings at V1 and V2 and the reading after it (empty if none)."),
+    ("kiai-cut_line", _connection_line, False,
+     "The move that cuts the strings at V1 and V2 apart and the reading after it (empty if none)."),
+)
 
 
-@command("kiai-cut_line")
-def cut_line(engine: Engine, args: Args) -> str:
-    """The move that cuts the strings at V1 and V2 apart and the reading after it (empty if none)."""
-    return _connection_line(engine, args, connect=False)
+def _reading_line(line: Callable[[Engine, Args, bool], str], flag: bool) -> Callable[[Engine, Args], str]:
+    """The handler of one reading-line command."""
+    return lambda engine, args: line(engine, args, flag)
 
 
-@command("kiai-attack_line")
-def attack_line(engine: Engine, args: Args) -> str:
-    """The move that captures the string at V and the reading line after it (empty if none)."""
-    return _line(engine, args, attack=True)
-
-
-@command("kiai-defend_line")
-def defend_line(engine: Engine, args: Args) -> str:
-    """The move that saves the string at V and the reading line after it (empty if none)."""
-    return _line(engine, args, attack=False)
+for _name, _fn, _flag, _doc in LINES:
+    REGISTRY.add(_name, _reading_line(_fn, _flag), _doc)
 
 
 @command("kiai-param")
