@@ -59,6 +59,7 @@ COMPILED: Final = (
     "core.analysis.unconditional",
     "core.analysis.amalgamation",
     "core.analysis.dragons",
+    "plugins.owl.reader",
     "plugins.tactical.reader",
     "plugins.tactical.lib1",
     "plugins.tactical.lib2",

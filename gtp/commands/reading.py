@@ -1,4 +1,4 @@
-"""The reading commands of GNU Go's GTP dialect (tactical and connection reading), answered
+"""The reading commands of GNU Go's GTP dialect (tactical, connection and owl reading), answered
 by whichever plugin provides each service, and the node counters the plugins declare."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from core.board.coords import vertex
 from core.errors import KiaiError
-from core.host.services import CONNECTION, TACTICAL, Slot
+from core.host.services import CONNECTION, OWL, TACTICAL, Slot
 from core.reading.counters import NodeCounter
 from gtp.engine import Engine
 from gtp.registry import REGISTRY, Args, Registry
@@ -68,6 +68,12 @@ QUESTIONS: list[tuple[str, Slot[Any], str, Parse, str]] = [
      "Can the string at V reach the area (the points after it), its owner moving first: code and move."),
     ("block_off", CONNECTION, "block_off", _string_and_area,
      "Can the string at V be kept out of the area (the points after it), the opponent moving first: code and move."),
+    ("owl_attack", OWL, "owl_attack", _stone, "Can the dragon at V be killed, its opponent moving first: code and move."),
+    ("owl_defend", OWL, "owl_defend", _stone, "Can the dragon at V be saved, its owner moving first: code and move."),
+    ("owl_does_attack", OWL, "owl_does_attack", _move_and_stone, "Does move M kill the dragon at V: code."),
+    ("owl_does_defend", OWL, "owl_does_defend", _move_and_stone, "Does move M save the dragon at V: code."),
+    ("owl_substantial", OWL, "owl_substantial", _stone,
+     "1 if capturing the string at V gives the capturer a living group, else 0."),
 ]
 
 

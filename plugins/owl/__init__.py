@@ -1,2 +1,1 @@
-"""Dragon life and death. Owl reading is not built yet; the plugin offers the vital points
-of critical dragons' eye spaces (plugin.py)."""
+"""Dragon life and death: owl reading (reader.py, service.py) and the plugin's hooks."""

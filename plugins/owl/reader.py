@@ -1,0 +1,243 @@
+"""Owl reading, first form: the life and death of a dragon by a small search in which the
+attacker only limits the dragon's eye space and the defender only expands it, read to
+where the static eye analysis can judge (GNU Go's "optics with limit negotiation").
+
+- The goal: the dragon's stones when the question is asked. Capturing every one of its
+  original strings kills it, whatever stones the defender adds later.
+- A node is judged first: dead when no original string is left; alive when the
+  pessimistic eye count (closed eye spaces only: no marginal point and no enemy string
+  beside them that reading cannot capture; the opponent to move) reaches two, or
+  when the dragon has ESCAPE_LIBERTIES liberties (it runs out: "a dragon that can run is
+  not dead").
+- The moves, most valuable first and at most `width` of them: the vital points of the
+  dragon's eye spaces; tactical captures and rescues through the tactical service; then
+  for the attacker the dragon's liberties and the marginal points of its eye spaces (to
+  limit), for the defender the liberties that widen its eye space.
+- When the side to move has no move, or the depth runs out, the eye analysis decides: the
+  defender to move lives with a maximum of two eyes, the attacker to move kills below a
+  minimum of two; a space beside an enemy string reading cannot capture counts for none.
+- Ko follows the komaster scheme of the reading toolkit.
+
+Owl's pattern databases (hane, placements, throw-ins, descents, second-line and corner
+shapes) will replace the hand-written move generators here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from core.analysis.amalgamation import amalgamate
+from core.analysis.eyes import EyeSpace, eye_spaces
+from core.analysis.eyeshapes import combine
+from core.analysis.worms import make_worms
+from core.board.board import Board
+from core.board.color import EMPTY
+from core.board.coords import NO_POINT, vertex
+from core.host.services import TacticalReader
+from core.reading.results import REVERSE, WIN, after_move, better
+from core.reading.search import ReadingAborted, Search
+from core.reading.table import TranspositionTable
+
+ESCAPE_LIBERTIES: Final = 7  # a dragon with this many liberties runs out: alive for owl
+TACTICAL_NODES: Final = 200  # per tactical question asked inside owl
+ALIVE, DEAD, OPEN = 1, 2, 0
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How far owl reads."""
+
+    depth: int = 12  # plies
+    width: int = 5  # moves tried per node
+    node_limit: int = 1000  # owl nodes per question (GNU Go's default)
+    ko_depth: int = 8  # conditional ko captures up to this depth
+
+
+class OwlReader(Search):
+    """owl_attack and owl_defend on one board."""
+
+    def __init__(self, board: Board, tactical: TacticalReader | None, limits: Limits,
+                 table: TranspositionTable | None = None, deadline: float | None = None) -> None:
+        super().__init__(board, table, limits.node_limit, deadline)
+        self.tactical = tactical
+        self.limits = limits
+        self.goal: frozenset[int] = frozenset()  # the dragon's stones when the question was asked
+        self.owner = EMPTY
+
+    # ------------------------------------------------------------------ questions
+    def owl_attack(self, s: int) -> tuple[int, int]:
+        """(code, move): can the dragon at s be killed, its opponent moving first."""
+        return self._ask(s, attack=True)
+
+    def owl_defend(self, s: int) -> tuple[int, int]:
+        """(code, move): can the dragon at s be saved, its owner moving first."""
+        return self._ask(s, attack=False)
+
+    def _ask(self, s: int, attack: bool) -> tuple[int, int]:
+        self.goal = dragon_stones(self.board, s)
+        self.owner = self.board.board[s]
+        self.aborted = False
+        try:
+            return self._node(attack, 0)
+        except ReadingAborted:
+            self.unwind()
+            return 0, NO_POINT  # uncertain: never a guess
+
+    # ------------------------------------------------------------------ the search
+    def _node(self, attacker_to_move: bool, depth: int) -> tuple[int, int]:
+        self.enter()
+        status, spaces = self._judge()
+        if status == DEAD:
+            return (WIN, NO_POINT) if attacker_to_move else (0, NO_POINT)
+        if status == ALIVE:
+            return (0, NO_POINT) if attacker_to_move else (WIN, NO_POINT)
+        color = 3 - self.owner if attacker_to_move else self.owner
+        moves = self._attack_moves(spaces) if attacker_to_move else self._defense_moves(spaces)
+        if not moves or depth >= self.limits.depth:
+            return self._static(attacker_to_move, spaces), NO_POINT
+        best, best_move, tried = 0, NO_POINT, 0
+        for move in moves:
+            if tried >= self.limits.width:
+                break
+            played = self.play(move, color, depth <= self.limits.ko_depth)
+            if played is None:
+                continue
+            tried += 1
+            try:
+                answer, _ = self._node(not attacker_to_move, depth + 1)
+            finally:
+                self.undo(played)
+            code = after_move(REVERSE[answer], played[0])
+            if better(code, best):
+                best, best_move = code, move
+                if best == WIN:
+                    break
+        if tried == 0:
+            return self._static(attacker_to_move, spaces), NO_POINT
+        if self.recording:
+            self.record(f"owl {'attack' if attacker_to_move else 'defend'}: {best}"
+                        + (f" {vertex(self.board.size, best_move)}" if best else ""))
+        return best, best_move
+
+    def _static(self, attacker_to_move: bool, spaces: list[EyeSpace]) -> int:
+        """The eye analysis's verdict where reading stops: WIN for the side to move or 0."""
+        values = self._values(spaces)
+        if attacker_to_move:
+            return WIN if combine(values, owner_first=False) < 2 else 0
+        return WIN if combine(values, owner_first=True) >= 2 else 0
+
+    # ------------------------------------------------------------------ judging a node
+    def _strings(self) -> list[int]:
+        """Origins of the dragon's strings still on the board (original stones, and the
+        defender's stones joined to them)."""
+        b = self.board
+        return sorted({b.origin(p) for p in self.goal if b.board[p] == self.owner})
+
+    def _judge(self) -> tuple[int, list[EyeSpace]]:
+        """DEAD, ALIVE or OPEN, and the dragon's eye spaces."""
+        strings = self._strings()
+        if not strings:
+            return DEAD, []
+        b = self.board
+        liberties: set[int] = set()
+        for o in strings:
+            liberties |= b.sref[o].libs
+        if len(liberties) >= ESCAPE_LIBERTIES:
+            return ALIVE, []
+        members = set(strings)
+        spaces = [sp for sp in eye_spaces(b, make_worms(b)) if sp.color == self.owner and members & set(sp.borders)]
+        closed = [(sp.min, sp.min) for sp in spaces if not sp.marginal and not self._spoiled(sp)]
+        if combine(closed, owner_first=False) >= 2:
+            return ALIVE, spaces
+        return OPEN, spaces
+
+    def _spoiled(self, space: EyeSpace) -> bool:
+        """An enemy string stands beside the space that reading cannot capture: the space
+        makes no sure eye (the enemy's stone inside an eye shape, as after a placement)."""
+        b = self.board
+        enemy = 3 - space.color
+        touching = {b.origin(q) for p in space.points for q in b.nbrs[p] if b.board[q] == enemy}
+        for e in sorted(touching):
+            if self.tactical is None or len(b.sref[e].libs) > 3:
+                return True
+            code, _ = self.tactical.attack(b, e, TACTICAL_NODES)
+            if code != WIN:
+                return True
+        return False
+
+    def _values(self, spaces: list[EyeSpace]) -> list[tuple[int, int]]:
+        """Each space's (min, max) eyes; none for a spoiled one."""
+        return [(0, 0) if self._spoiled(sp) else (sp.min, sp.max) for sp in spaces]
+
+    # ------------------------------------------------------------------ moves
+    def _attack_moves(self, spaces: list[EyeSpace]) -> list[int]:
+        """Limiting moves, most valuable first."""
+        b = self.board
+        enemy = 3 - self.owner
+        out: list[int] = [sp.attack for sp in spaces if sp.min < sp.max and sp.attack]
+        for o in self._strings():
+            if self.tactical is not None and len(b.sref[o].libs) <= 3:
+                code, move = self.tactical.attack(b, o, TACTICAL_NODES)
+                if code and move:
+                    out.append(move)
+        libs = sorted({p for o in self._strings() for p in b.sref[o].libs},
+                      key=lambda p: (-_empty_neighbours(b, p), p))
+        out += [p for p in libs if b.accuratelib(p, enemy, 2) >= 2 or _captures(b, p, enemy)]
+        out += [p for sp in spaces for p in sp.marginal]
+        return _legal(b, out, enemy)
+
+    def _defense_moves(self, spaces: list[EyeSpace]) -> list[int]:
+        """Expanding moves, most valuable first."""
+        b = self.board
+        out: list[int] = [sp.defense for sp in spaces if sp.min < sp.max and sp.defense]
+        if self.tactical is not None:
+            for o in self._strings():
+                if len(b.sref[o].libs) <= 2:
+                    code, move = self.tactical.find_defense(b, o, TACTICAL_NODES)
+                    if code and move:
+                        out.append(move)
+            for e in self._neighbours():
+                if len(b.sref[e].libs) <= 2:
+                    code, move = self.tactical.attack(b, e, TACTICAL_NODES)
+                    if code and move:
+                        out.append(move)
+        libs = sorted({p for o in self._strings() for p in b.sref[o].libs},
+                      key=lambda p: (-_empty_neighbours(b, p), p))
+        out += [p for p in libs if b.accuratelib(p, self.owner, 2) >= 2]
+        return _legal(b, out, self.owner)
+
+    def _neighbours(self) -> list[int]:
+        """Origins of the enemy strings beside the dragon."""
+        b = self.board
+        enemy = 3 - self.owner
+        return sorted({b.origin(q) for o in self._strings() for p in b.sref[o].stones for q in b.nbrs[p]
+                       if b.board[q] == enemy})
+
+
+def dragon_stones(board: Board, s: int) -> frozenset[int]:
+    """The stones of the dragon through s, amalgamated by shape (no reading)."""
+    worms = make_worms(board)
+    of = amalgamate(board, worms, eye_spaces(board, worms))
+    dragon = of[board.origin(s)]
+    return frozenset(p for o, d in of.items() if d == dragon for p in worms[o].stones)
+
+
+def _empty_neighbours(board: Board, p: int) -> int:
+    return sum(1 for q in board.nbrs[p] if board.board[q] == EMPTY)
+
+
+def _captures(board: Board, p: int, color: int) -> bool:
+    """A stone of color at p would capture something."""
+    return any(board.board[q] == 3 - color and len(board.sref[q].libs) == 1 for q in board.nbrs[p])
+
+
+def _legal(board: Board, moves: list[int], color: int) -> list[int]:
+    """The moves in order, each once, legal for color."""
+    seen: set[int] = set()
+    out: list[int] = []
+    for p in moves:
+        if p and p not in seen and board.board[p] == EMPTY and board.is_legal(p, color):
+            seen.add(p)
+            out.append(p)
+    return out

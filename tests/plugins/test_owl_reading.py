@@ -1,0 +1,95 @@
+"""Owl reading, first form, on diagrams: the vital point of a straight three for both
+sides, two eyes that nothing kills, a dragon that runs out, and the GTP commands."""
+
+from __future__ import annotations
+
+from core.board.boardcheck import snapshot
+from core.board.coords import parse_vertex
+from core.board.diagram import board_from_diagram
+from core.reading.results import WIN
+from plugins.owl.service import OwlService
+from plugins.tactical.service import TacticalService
+from tests.gtp_helpers import ask, server
+
+# Black's corner: a straight three on the first line (A9-C9), walled in by white.
+STRAIGHT_THREE = """
+. . . X O . . . .
+X X X X O . . . .
+O O O O O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+# The same group with two separate eyes (A9 and C9).
+TWO_EYES = """
+. X . X O . . . .
+X X X X O . . . .
+O O O O O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+# Black's two stones in the centre, white approaching from below: they run upwards.
+RUNNING = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . X . . . .
+. . . . X . . . .
+. . . O . O . . .
+. . . . O . . . .
+. . . . . . . . .
+"""
+
+
+def owl() -> OwlService:
+    service = OwlService()
+    service.tactical = TacticalService()
+    return service
+
+
+def test_the_vital_point_of_a_straight_three_kills_or_lives() -> None:
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    before = snapshot(board)
+    service = owl()
+    b9 = parse_vertex("B9", 9)
+    assert service.owl_attack(board, parse_vertex("D9", 9)) == (WIN, b9)  # the placement in the middle
+    assert service.owl_defend(board, parse_vertex("D9", 9)) == (WIN, b9)  # two eyes by taking it first
+    assert service.owl_does_attack(board, b9, parse_vertex("D9", 9)) == WIN
+    assert service.owl_does_attack(board, parse_vertex("A9", 9), parse_vertex("D9", 9)) == 0  # black answers B9
+    assert snapshot(board) == before and board.stackp == 0
+
+
+def test_two_eyes_cannot_be_killed() -> None:
+    board, _ = board_from_diagram(TWO_EYES)
+    service = owl()
+    assert service.owl_attack(board, parse_vertex("D9", 9))[0] == 0
+    assert service.owl_defend(board, parse_vertex("D9", 9))[0] == WIN
+
+
+def test_a_dragon_with_room_to_run_is_not_dead() -> None:
+    board, _ = board_from_diagram(RUNNING)
+    assert owl().owl_attack(board, parse_vertex("E5", 9))[0] == 0
+
+
+def test_owl_commands_through_gtp() -> None:
+    srv = server(size=9)
+    moves = [("black", v) for v in ("D9", "A8", "B8", "C8", "D8")] + [("white", v) for v in
+                                                                       ("E9", "E8", "A7", "B7", "C7", "D7", "E7")]
+    for color, v in moves:
+        assert ask(srv, f"play {color} {v}")[0]
+    assert ask(srv, "owl_attack D9") == (True, "1 B9")
+    assert ask(srv, "owl_defend D9") == (True, "1 B9")
+    assert ask(srv, "owl_does_attack B9 D9") == (True, "1")
+    ok, nodes = ask(srv, "get_owl_node_counter")
+    assert ok and int(nodes) > 0
+    assert not ask(srv, "owl_attack A9")[0]  # an empty point
