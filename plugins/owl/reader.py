@@ -39,7 +39,7 @@ from core.reading.results import REVERSE, WIN, after_move, better
 from core.reading.search import ReadingAborted, Search
 from core.reading.table import TranspositionTable
 
-ESCAPE_LIBERTIES: Final = 7  # a dragon with this many liberties runs out: alive for owl
+ESCAPE_LIBERTIES: Final = 10  # a dragon with this many liberties runs out: alive for owl
 TACTICAL_NODES: Final = 200  # per tactical question asked inside owl
 ALIVE, DEAD, OPEN = 1, 2, 0
 
