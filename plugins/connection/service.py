@@ -5,13 +5,14 @@ the position does, limits from the settings, the tactical service it reads captu
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Final
+from typing import Final
 
 from core.board.board import Board
+from core.board.coords import NO_POINT
 from core.host.options import Option, Settings, values
-from core.host.services import TACTICAL, Services, TacticalReader
 from core.reading.caches import ReadingCaches, share
 from core.reading.counters import NodeCounter
+from core.reading.service import ReadingService
 from core.reading.variations import VariationTree
 from plugins.connection.reader import ConnectionReader, Limits
 
@@ -24,13 +25,11 @@ OPTIONS: Final = [
 ]
 
 
-class ConnectionService:
+class ConnectionService(ReadingService[ConnectionReader]):
     """Connection reading (the 'connection' service): every question counted."""
 
     def __init__(self) -> None:
-        self.tactical: TacticalReader | None = None
-        self.services: Services | None = None
-        self.configure({})
+        super().__init__(COUNTER)
 
     def configure(self, settings: Settings) -> None:
         """Limits from the engine's settings (connection_depth, connection_nodes, hash, memory)."""
@@ -39,39 +38,23 @@ class ConnectionService:
         self.caches = ReadingCaches("connection", share(settings, MEMORY_SHARE), 0)
         self.trace = bool(settings.get("debug_reading", 0))
 
-    def bind(self, services: Services) -> None:
-        """Read captures with whichever plugin provides tactical reading; keep the table,
-        whose deadline every read keeps to."""
-        self.tactical = services.find(TACTICAL)
-        self.services = services
-
     def reader(self, board: Board, node_limit: int | None = None) -> ConnectionReader:
         """A reader on the board sharing this service's table (emptied at a new position)."""
         self.caches.sync(board)
         limits = self.limits if node_limit is None else replace(self.limits, node_limit=node_limit)
-        deadline = self.services.deadline if self.services is not None else None
-        r = ConnectionReader(board, self.tactical, limits, self.caches.table, deadline)
+        r = ConnectionReader(board, self.tactical, limits, self.caches.table, self.deadline)
         r.trace = self.trace
         return r
-
-    def _ask(self, board: Board, node_limit: int | None, tree: VariationTree | None,
-             question: Callable[[ConnectionReader], tuple[int, int]]) -> tuple[int, int]:
-        r = self.reader(board, node_limit)
-        r.tree = tree
-        try:
-            return question(r)
-        finally:
-            COUNTER.add(r.visited)
 
     def string_connect(self, board: Board, a: int, b: int, node_limit: int | None = None, *,
                        tree: VariationTree | None = None) -> tuple[int, int]:
         """Can the strings at a and b be joined, their owner moving first."""
-        return self._ask(board, node_limit, tree, lambda r: r.string_connect(a, b))
+        return self.ask(board, node_limit, lambda r: r.string_connect(a, b), (0, NO_POINT), tree)
 
     def disconnect(self, board: Board, a: int, b: int, node_limit: int | None = None, *,
                    tree: VariationTree | None = None) -> tuple[int, int]:
         """Can the strings at a and b be cut apart, the opponent moving first."""
-        return self._ask(board, node_limit, tree, lambda r: r.disconnect(a, b))
+        return self.ask(board, node_limit, lambda r: r.disconnect(a, b), (0, NO_POINT), tree)
 
     def connected(self, board: Board, a: int, b: int, node_limit: int) -> bool | None:
         """True if the strings at a and b cannot be cut apart, False if they can, None if unknown."""
@@ -79,14 +62,14 @@ class ConnectionService:
         try:
             code, _ = r.disconnect(a, b)
         finally:
-            COUNTER.add(r.visited)
+            self.counter.add(r.visited)
         return None if r.aborted else code == 0
 
     def break_in(self, board: Board, a: int, area: frozenset[int]) -> tuple[int, int]:
         """Can the string at a reach the area, its owner moving first."""
-        return self._ask(board, None, None, lambda r: r.break_in(a, area))
+        return self.ask(board, None, lambda r: r.break_in(a, area), (0, NO_POINT), None)
 
     def block_off(self, board: Board, a: int, area: frozenset[int]) -> tuple[int, int]:
         """Can the string at a be kept out of the area, the opponent moving first."""
-        return self._ask(board, None, None, lambda r: r.block_off(a, area))
+        return self.ask(board, None, lambda r: r.block_off(a, area), (0, NO_POINT), None)
 

@@ -3,12 +3,14 @@ reads captures with (bound when the host is built), and the 'owl' node counter."
 
 from __future__ import annotations
 
-from typing import Callable, Final
+from dataclasses import replace
+from typing import Final
 
 from core.board.board import Board
+from core.board.coords import NO_POINT
 from core.host.options import Option, Settings, values
-from core.host.services import TACTICAL, Services, TacticalReader
 from core.reading.counters import NodeCounter
+from core.reading.service import ReadingService
 from core.reading.results import REVERSE, WIN
 from core.reading.variations import VariationTree
 from plugins.owl.reader import Limits, OwlReader
@@ -21,13 +23,11 @@ OPTIONS: Final = [
 ]
 
 
-class OwlService:
+class OwlService(ReadingService[OwlReader]):
     """Owl reading (the 'owl' service): every question counted."""
 
     def __init__(self) -> None:
-        self.tactical: TacticalReader | None = None
-        self.services: Services | None = None
-        self.configure({})
+        super().__init__(COUNTER)
 
     def configure(self, settings: Settings) -> None:
         """Limits from the engine's settings (owl_depth, owl_nodes)."""
@@ -35,38 +35,22 @@ class OwlService:
         self.limits = Limits(depth=int(v["owl_depth"]), node_limit=int(v["owl_nodes"]))
         self.trace = bool(settings.get("debug_reading", 0))
 
-    def bind(self, services: Services) -> None:
-        """Read captures with whichever plugin provides tactical reading."""
-        self.tactical = services.find(TACTICAL)
-        self.services = services
-
     def reader(self, board: Board, node_limit: int | None = None) -> OwlReader:
         """A reader on the board with this service's limits and the move's deadline."""
-        limits = self.limits if node_limit is None else Limits(self.limits.depth, self.limits.width, node_limit,
-                                                               self.limits.ko_depth)
-        deadline = self.services.deadline if self.services is not None else None
-        r = OwlReader(board, self.tactical, limits, None, deadline)
+        limits = self.limits if node_limit is None else replace(self.limits, node_limit=node_limit)
+        r = OwlReader(board, self.tactical, limits, None, self.deadline)
         r.trace = self.trace
         return r
-
-    def _ask(self, board: Board, node_limit: int | None, tree: VariationTree | None,
-             question: Callable[[OwlReader], tuple[int, int]]) -> tuple[int, int]:
-        r = self.reader(board, node_limit)
-        r.tree = tree
-        try:
-            return question(r)
-        finally:
-            COUNTER.add(r.visited)
 
     def owl_attack(self, board: Board, s: int, node_limit: int | None = None, *,
                    tree: VariationTree | None = None) -> tuple[int, int]:
         """(code, move): can the dragon at s be killed, its opponent moving first."""
-        return self._ask(board, node_limit, tree, lambda r: r.owl_attack(s))
+        return self.ask(board, node_limit, lambda r: r.owl_attack(s), (0, NO_POINT), tree)
 
     def owl_defend(self, board: Board, s: int, node_limit: int | None = None, *,
                    tree: VariationTree | None = None) -> tuple[int, int]:
         """(code, move): can the dragon at s be saved, its owner moving first."""
-        return self._ask(board, node_limit, tree, lambda r: r.owl_defend(s))
+        return self.ask(board, node_limit, lambda r: r.owl_defend(s), (0, NO_POINT), tree)
 
     def _after(self, board: Board, move: int, s: int, attack: bool) -> int:
         """The code of move for its side: the other side's best answer, reversed."""

@@ -5,16 +5,15 @@ and the 'reading' node counter. One object per plugin host."""
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Callable, Final, TypeVar
+from typing import Final
 
 from core.board.board import Board
 from core.board.coords import NO_POINT
 from core.host.options import Option, Settings, values
-from core.host.services import Services
 from core.reading.caches import ReadingCaches, share
 from core.reading.counters import NodeCounter
 from core.reading.results import WIN
-from core.reading.search import ReadingAborted
+from core.reading.service import ReadingService
 from core.reading.variations import VariationTree
 from plugins.tactical.reader import Depths, Reader
 
@@ -34,19 +33,12 @@ OPTIONS: Final = [
     Option("reading_cache", 100, "entries in the persistent tactical reading cache (0: none)"),
 ]
 
-R = TypeVar("R")
 
-
-class TacticalService:
+class TacticalService(ReadingService[Reader]):
     """Tactical reading (the 'tactical' service): every question counted and cached."""
 
     def __init__(self) -> None:
-        self.services: Services | None = None
-        self.configure({})
-
-    def bind(self, services: Services) -> None:
-        """Keep the table, whose deadline every read keeps to."""
-        self.services = services
+        super().__init__(COUNTER)
 
     def configure(self, settings: Settings) -> None:
         """Depths, cache sizes and level from the engine's settings."""
@@ -66,33 +58,19 @@ class TacticalService:
     def reader(self, board: Board, node_limit: int | None = None) -> Reader:
         """A reader on the board sharing this service's caches (bounded if node_limit is given)."""
         self.caches.sync(board)
-        deadline = self.services.deadline if self.services is not None else None
-        r = Reader(board, self.depths, self.caches.table, self.caches.persistent, node_limit, deadline)
+        r = Reader(board, self.depths, self.caches.table, self.caches.persistent, node_limit, self.deadline)
         r.trace = self.trace
         return r
-
-    def _ask(self, board: Board, node_limit: int | None, question: Callable[[Reader], R], aborted: R,
-             tree: VariationTree | None = None) -> R:
-        """Ask a reader a question; a bounded read that gives up answers `aborted`."""
-        r = self.reader(board, node_limit)
-        r.tree = tree
-        try:
-            return question(r)
-        except ReadingAborted:
-            r.unwind()
-            return aborted
-        finally:
-            COUNTER.add(r.visited)
 
     def attack(self, board: Board, s: int, node_limit: int | None = None, *,
                tree: VariationTree | None = None) -> tuple[int, int]:
         """Can the string at s be captured, its opponent moving first."""
-        return self._ask(board, node_limit, lambda r: r.attack(s), (0, NO_POINT), tree)
+        return self.ask(board, node_limit, lambda r: r.attack(s), (0, NO_POINT), tree)
 
     def find_defense(self, board: Board, s: int, node_limit: int | None = None, *,
                      tree: VariationTree | None = None) -> tuple[int, int]:
         """Can the string at s be saved, its owner moving first."""
-        return self._ask(board, node_limit, lambda r: r.find_defense(s), (0, NO_POINT), tree)
+        return self.ask(board, node_limit, lambda r: r.find_defense(s), (0, NO_POINT), tree)
 
     def attack_and_defend(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int, int]:
         """Attack and defence of the string at s in one bounded read; a defence that runs
@@ -105,25 +83,25 @@ class TacticalService:
                 found[2], found[3] = WIN, NO_POINT
                 found[2], found[3] = r.find_defense(s)
 
-        self._ask(board, node_limit, both, None)
+        self.ask(board, node_limit, both, None)
         return found[0], found[1], found[2], found[3]
 
     def does_attack(self, board: Board, move: int, s: int, node_limit: int | None = None) -> int:
         """The attacker's result of playing move against the string at s."""
-        return self._ask(board, node_limit, lambda r: r.does_attack(move, s), 0)
+        return self.ask(board, node_limit, lambda r: r.does_attack(move, s), 0)
 
     def does_defend(self, board: Board, move: int, s: int, node_limit: int | None = None) -> int:
         """The defender's result of playing move for the string at s."""
-        return self._ask(board, node_limit, lambda r: r.does_defend(move, s), 0)
+        return self.ask(board, node_limit, lambda r: r.does_defend(move, s), 0)
 
     def attack_either(self, board: Board, a: int, b: int) -> tuple[int, int]:
         """One attacker move that captures at least one of two strings."""
-        return self._ask(board, None, lambda r: r.attack_either(a, b), (0, NO_POINT))
+        return self.ask(board, None, lambda r: r.attack_either(a, b), (0, NO_POINT))
 
     def defend_both(self, board: Board, a: int, b: int) -> tuple[int, int]:
         """One defender move that saves both strings."""
-        return self._ask(board, None, lambda r: r.defend_both(a, b), (0, NO_POINT))
+        return self.ask(board, None, lambda r: r.defend_both(a, b), (0, NO_POINT))
 
     def safe_move(self, board: Board, move: int, color: int) -> int:
         """WIN if a stone of color at move cannot be captured at once."""
-        return self._ask(board, None, lambda r: r.safe_move(move, color), 0)
+        return self.ask(board, None, lambda r: r.safe_move(move, color), 0)
