@@ -70,12 +70,14 @@ def stays(board: Board, p: int, color: int) -> bool:
     return board.accuratelib(p, color, 2) >= 2
 
 
-def eye_spaces(board: Board, worms: Mapping[int, Worm], capturable: Capturable | None = None) -> list[EyeSpace]:
-    """Every eye space of both colours, in point order, with its value. capturable(p, c)
-    reads whether a stone of c at p would be captured (a marginal point is one where the
-    opponent's stone stays); without it, a stone in atari is taken for captured."""
+def eye_spaces(board: Board, worms: Mapping[int, Worm], capturable: Capturable | None = None,
+               colors: tuple[int, ...] = (1, 2)) -> list[EyeSpace]:
+    """Every eye space of the colours (both by default), in point order, with its value.
+    capturable(p, c) reads whether a stone of c at p would be captured (a marginal point
+    is one where the opponent's stone stays); without it, a stone in atari is taken for
+    captured."""
     out: list[EyeSpace] = []
-    for color in (1, 2):
+    for color in colors:
         out += _spaces_of(board, color, worms, capturable)
     out.sort(key=lambda s: (s.points[0], s.color))
     return out

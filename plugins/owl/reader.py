@@ -87,15 +87,16 @@ class OwlReader(Search):
     # ------------------------------------------------------------------ the search
     def _node(self, attacker_to_move: bool, depth: int) -> tuple[int, int]:
         self.enter()
-        status, spaces = self._judge()
+        strings = self._strings()
+        status, spaces, values = self._judge(strings)
         if status == DEAD:
             return (WIN, NO_POINT) if attacker_to_move else (0, NO_POINT)
         if status == ALIVE:
             return (0, NO_POINT) if attacker_to_move else (WIN, NO_POINT)
         color = 3 - self.owner if attacker_to_move else self.owner
-        moves = self._attack_moves(spaces) if attacker_to_move else self._defense_moves(spaces)
+        moves = self._attack_moves(strings, spaces) if attacker_to_move else self._defense_moves(strings, spaces)
         if not moves or depth >= self.limits.depth:
-            return self._static(attacker_to_move, spaces), NO_POINT
+            return _static(attacker_to_move, values), NO_POINT
         best, best_move, tried = 0, NO_POINT, 0
         for move in moves:
             if tried >= self.limits.width:
@@ -114,18 +115,11 @@ class OwlReader(Search):
                 if best == WIN:
                     break
         if tried == 0:
-            return self._static(attacker_to_move, spaces), NO_POINT
+            return _static(attacker_to_move, values), NO_POINT
         if self.recording:
             self.record(f"owl {'attack' if attacker_to_move else 'defend'}: {best}"
                         + (f" {vertex(self.board.size, best_move)}" if best else ""))
         return best, best_move
-
-    def _static(self, attacker_to_move: bool, spaces: list[EyeSpace]) -> int:
-        """The eye analysis's verdict where reading stops: WIN for the side to move or 0."""
-        values = self._values(spaces)
-        if attacker_to_move:
-            return WIN if combine(values, owner_first=False) < 2 else 0
-        return WIN if combine(values, owner_first=True) >= 2 else 0
 
     # ------------------------------------------------------------------ judging a node
     def _strings(self) -> list[int]:
@@ -134,23 +128,22 @@ class OwlReader(Search):
         b = self.board
         return sorted({b.origin(p) for p in self.goal if b.board[p] == self.owner})
 
-    def _judge(self) -> tuple[int, list[EyeSpace]]:
-        """DEAD, ALIVE or OPEN, and the dragon's eye spaces."""
-        strings = self._strings()
+    def _judge(self, strings: list[int]) -> tuple[int, list[EyeSpace], list[tuple[int, int]]]:
+        """DEAD, ALIVE or OPEN, the dragon's eye spaces and their (min, max) eyes (none
+        for a spoiled space)."""
         if not strings:
-            return DEAD, []
+            return DEAD, [], []
         b = self.board
         liberties: set[int] = set()
         for o in strings:
             liberties |= b.sref[o].libs
         if len(liberties) >= ESCAPE_LIBERTIES:
-            return ALIVE, []
+            return ALIVE, [], []
         members = set(strings)
-        spaces = [sp for sp in eye_spaces(b, make_worms(b)) if sp.color == self.owner and members & set(sp.borders)]
-        closed = [(sp.min, sp.min) for sp in spaces if not sp.marginal and not self._spoiled(sp)]
-        if combine(closed, owner_first=False) >= 2:
-            return ALIVE, spaces
-        return OPEN, spaces
+        spaces = [sp for sp in eye_spaces(b, make_worms(b), colors=(self.owner,)) if members & set(sp.borders)]
+        values = [(0, 0) if self._spoiled(sp) else (sp.min, sp.max) for sp in spaces]
+        closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]
+        return (ALIVE if combine(closed, owner_first=False) >= 2 else OPEN), spaces, values
 
     def _spoiled(self, space: EyeSpace) -> bool:
         """An enemy string stands beside the space that reading cannot capture: the space
@@ -166,53 +159,56 @@ class OwlReader(Search):
                 return True
         return False
 
-    def _values(self, spaces: list[EyeSpace]) -> list[tuple[int, int]]:
-        """Each space's (min, max) eyes; none for a spoiled one."""
-        return [(0, 0) if self._spoiled(sp) else (sp.min, sp.max) for sp in spaces]
-
     # ------------------------------------------------------------------ moves
-    def _attack_moves(self, spaces: list[EyeSpace]) -> list[int]:
+    def _attack_moves(self, strings: list[int], spaces: list[EyeSpace]) -> list[int]:
         """Limiting moves, most valuable first."""
         b = self.board
         enemy = 3 - self.owner
         out: list[int] = [sp.attack for sp in spaces if sp.min < sp.max and sp.attack]
-        for o in self._strings():
+        for o in strings:
             if self.tactical is not None and len(b.sref[o].libs) <= 3:
                 code, move = self.tactical.attack(b, o, TACTICAL_NODES)
                 if code and move:
                     out.append(move)
-        libs = sorted({p for o in self._strings() for p in b.sref[o].libs},
+        libs = sorted({p for o in strings for p in b.sref[o].libs},
                       key=lambda p: (-_empty_neighbours(b, p), p))
         out += [p for p in libs if b.accuratelib(p, enemy, 2) >= 2 or _captures(b, p, enemy)]
         out += [p for sp in spaces for p in sp.marginal]
         return _legal(b, out, enemy)
 
-    def _defense_moves(self, spaces: list[EyeSpace]) -> list[int]:
+    def _defense_moves(self, strings: list[int], spaces: list[EyeSpace]) -> list[int]:
         """Expanding moves, most valuable first."""
         b = self.board
         out: list[int] = [sp.defense for sp in spaces if sp.min < sp.max and sp.defense]
         if self.tactical is not None:
-            for o in self._strings():
+            for o in strings:
                 if len(b.sref[o].libs) <= 2:
                     code, move = self.tactical.find_defense(b, o, TACTICAL_NODES)
                     if code and move:
                         out.append(move)
-            for e in self._neighbours():
+            for e in self._neighbours(strings):
                 if len(b.sref[e].libs) <= 2:
                     code, move = self.tactical.attack(b, e, TACTICAL_NODES)
                     if code and move:
                         out.append(move)
-        libs = sorted({p for o in self._strings() for p in b.sref[o].libs},
+        libs = sorted({p for o in strings for p in b.sref[o].libs},
                       key=lambda p: (-_empty_neighbours(b, p), p))
         out += [p for p in libs if b.accuratelib(p, self.owner, 2) >= 2]
         return _legal(b, out, self.owner)
 
-    def _neighbours(self) -> list[int]:
+    def _neighbours(self, strings: list[int]) -> list[int]:
         """Origins of the enemy strings beside the dragon."""
         b = self.board
         enemy = 3 - self.owner
-        return sorted({b.origin(q) for o in self._strings() for p in b.sref[o].stones for q in b.nbrs[p]
+        return sorted({b.origin(q) for o in strings for p in b.sref[o].stones for q in b.nbrs[p]
                        if b.board[q] == enemy})
+
+
+def _static(attacker_to_move: bool, values: list[tuple[int, int]]) -> int:
+    """The eye analysis's verdict where reading stops: WIN for the side to move or 0."""
+    if attacker_to_move:
+        return WIN if combine(values, owner_first=False) < 2 else 0
+    return WIN if combine(values, owner_first=True) >= 2 else 0
 
 
 def dragon_stones(board: Board, s: int) -> frozenset[int]:
