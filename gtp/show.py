@@ -16,9 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from sgfmill import sgf
+from sgfmill.sgf_properties import serialise_go_point
+
 from core.analysis.dragons import Status
 from core.board.color import BLACK, EMPTY, WHITE
 from core.board.coords import COLUMNS, row_col
+from core.board.sgf import sgf_point as to_sgf_point
 from core.errors import KiaiError
 from gtp.engine import Engine, Options
 
@@ -49,8 +53,7 @@ def layer_marks(engine: Engine, layer: str) -> tuple[list[Mark], dict[str, list[
     sgf: dict[str, list[str]] = {}
 
     def sgf_point(p: int) -> str:
-        r, c = row_col(size, p)
-        return "abcdefghijklmnopqrs"[c] + "abcdefghijklmnopqrs"[r]
+        return str(serialise_go_point(to_sgf_point(size, p), size).decode("ascii"))
 
     inf = a.influence
     if layer in ("territory", "ownership") and inf is not None:
@@ -197,11 +200,14 @@ def png(engine: Engine, marks: list[Mark], pixels: int, path: Path) -> None:
 
 def sgf_with_markup(engine: Engine, markup: dict[str, list[str]]) -> bytes:
     """The position's game record with the layer as markup on its last node."""
-    text = engine.game.record().to_sgf().decode("utf-8").rstrip()
-    props = "".join(key + "".join(f"[{value}]" for value in values) for key, values in sorted(markup.items()))
-    if not text.endswith(")"):
-        raise KiaiError("cannot add markup: the game record is not an SGF tree")
-    return (text[:-1] + props + ")\n").encode("utf-8")
+    try:
+        game = sgf.Sgf_game.from_bytes(engine.game.record().to_sgf())
+    except ValueError as e:
+        raise KiaiError(f"cannot add markup to the game record: {e}") from None
+    node = game.get_last_node()
+    for key, points in sorted(markup.items()):
+        node.set_raw_list(key, [p.encode("ascii") for p in points])
+    return game.serialise()  # type: ignore[no-any-return]
 
 
 def add_parser(sub: Any) -> None:
