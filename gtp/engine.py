@@ -52,13 +52,17 @@ class Engine:
         self.game = Game(self.options.size, self.options.komi, superko=self.options.superko)
         self.clock = Clock()
         self.level = self.options.level
-        self.host = PluginHost(PluginSpec(self.options.disabled, self.options.plugins, self.options.settings))
-        self.pool = Pool(self.host, self.options.workers)
-        self.generator = MoveGenerator(self.host, self.pool, self.level, self.options.trace)
-        self.generator.live_gfx = self.options.live_gfx
+        self._start_plugins(self.options.live_gfx)
         self.seed = self.options.seed
         self.last: GenmoveResult | None = None
         self._analysis: tuple[tuple[int, int, int], Analysis] | None = None
+
+    def _start_plugins(self, live_gfx: bool) -> None:
+        """The plugin host with the options' settings, its worker pool and the move generator."""
+        self.host = PluginHost(PluginSpec(self.options.disabled, self.options.plugins, self.options.settings))
+        self.pool = Pool(self.host, self.options.workers)
+        self.generator = MoveGenerator(self.host, self.pool, self.level, self.options.trace)
+        self.generator.live_gfx = live_gfx
 
     @property
     def services(self) -> Services:
@@ -89,12 +93,8 @@ class Engine:
         settings = dict(self.options.settings)
         settings[name] = value
         self.options.settings = tuple(settings.items())
-        live = self.generator.live_gfx
         self.pool.close()
-        self.host = PluginHost(PluginSpec(self.options.disabled, self.options.plugins, self.options.settings))
-        self.pool = Pool(self.host, self.options.workers)
-        self.generator = MoveGenerator(self.host, self.pool, self.level, self.options.trace)
-        self.generator.live_gfx = live
+        self._start_plugins(self.generator.live_gfx)
         self.last = None
         self._analysis = None
 
