@@ -316,11 +316,8 @@ def _capture_game(s: Space) -> Value:
     return Value(low, high, attack, defense) if low < high else Value(low, high)
 
 
-def _strings(stones: frozenset[Point]) -> list[frozenset[Point]]:
-    return components(stones)
-
-
 def _liberties(string: frozenset[Point], empty: frozenset[Point]) -> set[Point]:
+    """The empty points beside a string of the capture game."""
     return {q for p in string for q in _neighbours(p) if q in empty}
 
 
@@ -328,7 +325,7 @@ def _liberties(string: frozenset[Point], empty: frozenset[Point]) -> set[Point]:
 def _play(dead: frozenset[Point], empty: frozenset[Point], walled: frozenset[Point], barred: frozenset[Point],
           size: int, owner_to_move: bool) -> tuple[int, Point]:
     """Eyes at the end of the capture game, and the best move now, with one side to move."""
-    captured = frozenset(p for c in _strings(dead) if not _liberties(c, empty) for p in c)
+    captured = frozenset(p for c in components(dead) if not _liberties(c, empty) for p in c)
     if captured:  # stones left without a liberty (the owner filled their last one) come off
         dead, empty = dead - captured, empty | captured
     if not dead:
@@ -348,7 +345,7 @@ def _play(dead: frozenset[Point], empty: frozenset[Point], walled: frozenset[Poi
     worst, move = _play(dead, empty, walled, barred, size, True)[0], NONE  # he may play elsewhere
     for e in sorted(empty - barred):  # his stone joins the dead ones, if it keeps a liberty
         stones = dead | {e}
-        string = next(c for c in _strings(stones) if e in c)
+        string = next(c for c in components(stones) if e in c)
         if not _liberties(string, empty - {e}):
             continue
         eyes, _ = _play(stones, empty - {e}, walled, barred, size, True)
@@ -362,7 +359,7 @@ def _may_fill(e: Point, dead: frozenset[Point], empty: frozenset[Point], walled:
     captures (the dead stones beside it have no other liberty)."""
     if e in walled or any(q in empty and q != e for q in _neighbours(e)):
         return True
-    strings = [c for c in _strings(dead) if any(q in c for q in _neighbours(e))]
+    strings = [c for c in components(dead) if any(q in c for q in _neighbours(e))]
     return any(_liberties(c, empty) == {e} for c in strings)
 
 
