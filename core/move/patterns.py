@@ -17,11 +17,13 @@ then an attribute line and optionally a constraint:
     ;olib('*') >= 2
 
 The attribute line gives class letters — s shape, e territory, E moyo, a strategic
-attack, d strategic defence, C connection, B cut (break) — then values: shape(n),
-min(n), max(n), followup(n) and antisuji. A second diagram of the same shape may follow
-the first, with letters naming points for the constraint, a Python expression over
-helper functions (lib, olib, xlib, weak, dead, safe, ...). Every pattern matches in all
-8 orientations; matching for the other colour swaps O and X.
+attack, d strategic defence, C connection, B cut (break), or - for none — then values:
+shape(n), min(n), max(n), followup(n), value(n) (a reader's move order) and antisuji. A
+second diagram of the same shape may follow the first, with letters naming points for
+the constraint, a Python expression over helper functions (lib, olib, xlib, weak, dead,
+safe, ..., and those a reader adds). Every pattern matches in all 8 orientations;
+matching for the other colour swaps O and X. Any package can ship a database
+(`load_database(name, package)`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Callable, Final
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping
 
 from core.board.board import Board
 from core.board.color import EMPTY
@@ -45,7 +47,7 @@ _ALLOWED: Final = {
     "?": {_E, _O, _X}, "|": {_B}, "-": {_B}, "+": {_B},
 }
 CLASSES: Final = set("seEadCB")
-_VALUE = re.compile(r"(shape|min|max|followup)\((-?\d+(?:\.\d+)?)\)|antisuji")
+_VALUE = re.compile(r"(shape|min|max|followup|value)\((-?\d+(?:\.\d+)?)\)|antisuji")
 
 
 class PatternError(KiaiError):
@@ -64,6 +66,7 @@ class Pattern:
     min_value: float = 0.0
     max_value: float = 0.0
     followup: float = 0.0
+    value: float = 0.0  # how urgent the move is, for readers that order their moves (owl)
     antisuji: bool = False
     constraint: str = ""
     comment: str = ""
@@ -152,7 +155,8 @@ def _parse_block(block: str) -> Pattern:
         if m.group(0) == "antisuji":
             p.antisuji = True
         else:
-            setattr(p, {"shape": "shape", "min": "min_value", "max": "max_value", "followup": "followup"}[m.group(1)],
+            setattr(p, {"shape": "shape", "min": "min_value", "max": "max_value", "followup": "followup",
+                     "value": "value"}[m.group(1)],
                     float(m.group(2)))
     if constraint:
         try:
@@ -170,9 +174,16 @@ def _parse_block(block: str) -> Pattern:
     return p
 
 
-def load_database(name: str = "patterns.db") -> list[Pattern]:
-    """The patterns of a database shipped with core."""
-    return parse_patterns(resources.files("core.move").joinpath(name).read_text(encoding="utf-8"))
+def load_database(name: str = "patterns.db", package: str = "core.move") -> list[Pattern]:
+    """The patterns of a database shipped in a package (core's by default, or a plugin's)."""
+    try:
+        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError) as e:
+        raise PatternError(f"no pattern database {name!r} in package {package!r}") from e
+    try:
+        return parse_patterns(text)
+    except PatternError as e:
+        raise PatternError(f"{package}/{name}: {e}") from None
 
 
 _NEAR: Final = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
@@ -199,8 +210,9 @@ class Matcher:
         return found
 
     def match(self, board: Board, color: int, analysis: Analysis | None = None,
-              where: list[int] | None = None) -> list[Match]:
-        """Every match for `color` to move (at the given empty points, or all), constraints checked."""
+              where: list[int] | None = None, extra: Mapping[str, Callable[..., Any]] | None = None) -> list[Match]:
+        """Every match for `color` to move (at the given empty points, or all), constraints
+        checked; `extra` adds constraint functions of board points, called with labels."""
         n = board.size
         b = board.board
         relative = [_B] * len(b)
@@ -209,7 +221,7 @@ class Matcher:
             relative[p] = _E if c == EMPTY else _O if c == color else _X
         w = n + 1
         out: list[Match] = []
-        helpers = _Helpers(board, color, analysis)
+        helpers = _Helpers(board, color, analysis, extra)
         for p in where if where is not None else board.points:
             if b[p] != EMPTY:
                 continue
@@ -247,7 +259,8 @@ class Matcher:
 class _Helpers:
     """The functions a constraint may call, bound to one match at a time."""
 
-    def __init__(self, board: Board, color: int, analysis: Analysis | None) -> None:
+    def __init__(self, board: Board, color: int, analysis: Analysis | None,
+                 extra: Mapping[str, Callable[..., Any]] | None = None) -> None:
         self.board, self.color, self.analysis = board, color, analysis
         self.match: Match | None = None
         self.env: dict[str, Any] = {
@@ -256,6 +269,12 @@ class _Helpers:
             "false_eye": self.false_eye,
             "__builtins__": {"min": min, "max": max, "abs": abs, "len": len},
         }
+        for name, fn in (extra or {}).items():
+            self.env[name] = self._on_points(fn)
+
+    def _on_points(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """fn called with the board points of the labels it is given."""
+        return lambda *labels: fn(*(self._pt(label) for label in labels))
 
     def _pt(self, label: str) -> int:
         assert self.match is not None

@@ -1,31 +1,29 @@
-"""Owl reading, first form: the life and death of a dragon by a small search in which the
-attacker only limits the dragon's eye space and the defender only expands it, read to
-where the static eye analysis can judge (GNU Go's "optics with limit negotiation").
+"""Owl reading: the life and death of a dragon by a small search in which the attacker
+only limits the dragon's eye space and the defender only expands it, read to where the
+static eye analysis can judge (GNU Go's "optics with limit negotiation").
 
 - The goal: the dragon's stones when the question is asked. Capturing every one of its
   original strings kills it, whatever stones the defender adds later.
-- A node is judged first: dead when no original string is left; alive when the
-  pessimistic eye count (closed eye spaces only: no marginal point and no enemy string
-  beside them that reading cannot capture; the opponent to move) reaches two, or
-  when the dragon has ESCAPE_LIBERTIES liberties (it runs out: "a dragon that can run is
-  not dead").
+- A node is judged first: dead when no original string is left; alive when the dragon
+  reaches open ground (ESCAPE_POINTS open points within ESCAPE_STEPS: "a dragon that can
+  run is not dead"); sure of two eyes when the pessimistic eye count (closed eye spaces
+  only: no marginal point and no enemy string beside them that reading cannot capture;
+  the opponent to move) reaches two. A sure dragon is alive unless owl_vital.db finds a
+  shortage of liberties to read.
 - The moves, most valuable first and at most `width` of them: the vital points of the
-  dragon's eye spaces; tactical captures and rescues through the tactical service; then
-  for the attacker the dragon's liberties and the marginal points of its eye spaces (to
-  limit), for the defender the liberties that widen its eye space.
+  dragon's eye spaces; tactical captures and rescues through the tactical service; the
+  shapes of owl_attack.db (limiting) or owl_defense.db (expanding, eye-making); then the
+  dragon's liberties, and for the attacker the marginal points of its eye spaces.
 - When the side to move has no move, or the depth runs out, the eye analysis decides: the
   defender to move lives with a maximum of two eyes, the attacker to move kills below a
   minimum of two; a space beside an enemy string reading cannot capture counts for none.
 - Ko follows the komaster scheme of the reading toolkit.
-
-Owl's pattern databases (hane, placements, throw-ins, descents, second-line and corner
-shapes) will replace the hand-written move generators here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Callable, Final
 
 from core.analysis.amalgamation import amalgamate
 from core.analysis.eyes import EyeSpace, eye_spaces
@@ -35,13 +33,22 @@ from core.board.board import Board
 from core.board.color import EMPTY
 from core.board.coords import NO_POINT, vertex
 from core.host.services import TacticalReader
+from core.move.patterns import Match
 from core.reading.results import REVERSE, WIN, after_move, better
 from core.reading.search import ReadingAborted, Search
 from core.reading.table import TranspositionTable
+from plugins.owl.shapes import owl_matches
 
-ESCAPE_LIBERTIES: Final = 10  # a dragon with this many liberties runs out: alive for owl
+ESCAPE_STEPS: Final = 3  # how far owl looks for open ground around a dragon
+ESCAPE_POINTS: Final = 10  # open points within those steps: the dragon runs out, alive for owl
 TACTICAL_NODES: Final = 200  # per tactical question asked inside owl
-ALIVE, DEAD, OPEN = 1, 2, 0
+# move values, beside the patterns' value(n): the eye analysis's vital points first, then
+# captures and rescues, liberties and marginal points last
+VITAL_VALUE: Final = 90.0
+CAPTURE_VALUE: Final = 85.0
+LIBERTY_VALUE: Final = 50.0
+MARGINAL_VALUE: Final = 20.0
+ALIVE, DEAD, OPEN, SURE = 1, 2, 0, 3  # SURE: two closed eyes, which only a vital pattern questions
 
 
 @dataclass(frozen=True)
@@ -91,10 +98,15 @@ class OwlReader(Search):
         status, spaces, values = self._judge(strings)
         if status == DEAD:
             return (WIN, NO_POINT) if attacker_to_move else (0, NO_POINT)
-        if status == ALIVE:
+        if status == ALIVE or (status == SURE and not attacker_to_move):
             return (0, NO_POINT) if attacker_to_move else (WIN, NO_POINT)
         color = 3 - self.owner if attacker_to_move else self.owner
-        moves = self._attack_moves(strings, spaces) if attacker_to_move else self._defense_moves(strings, spaces)
+        if status == SURE:  # two sure eyes, unless a vital pattern spoils one
+            moves = self._vital(strings, spaces)
+            if not moves:
+                return 0, NO_POINT
+        else:
+            moves = self._attack_moves(strings, spaces) if attacker_to_move else self._defense_moves(strings, spaces)
         if not moves or depth >= self.limits.depth:
             return _static(attacker_to_move, values), NO_POINT
         best, best_move, tried = 0, NO_POINT, 0
@@ -129,21 +141,42 @@ class OwlReader(Search):
         return sorted({b.origin(p) for p in self.goal if b.board[p] == self.owner})
 
     def _judge(self, strings: list[int]) -> tuple[int, list[EyeSpace], list[tuple[int, int]]]:
-        """DEAD, ALIVE or OPEN, the dragon's eye spaces and their (min, max) eyes (none
+        """DEAD, ALIVE, SURE or OPEN, the dragon's eye spaces and their (min, max) eyes (none
         for a spoiled space)."""
         if not strings:
             return DEAD, [], []
         b = self.board
-        liberties: set[int] = set()
-        for o in strings:
-            liberties |= b.sref[o].libs
-        if len(liberties) >= ESCAPE_LIBERTIES:
-            return ALIVE, [], []
         members = set(strings)
-        spaces = [sp for sp in eye_spaces(b, make_worms(b), colors=(self.owner,)) if members & set(sp.borders)]
+        worms = make_worms(b)
+        spaces = [sp for sp in eye_spaces(b, worms, colors=(self.owner,)) if members & set(sp.borders)]
+        enclosed = {p for sp in spaces for p in sp.points}
+        if self._escape(strings, enclosed) >= ESCAPE_POINTS:
+            return ALIVE, spaces, []
         values = [(0, 0) if self._spoiled(sp) else (sp.min, sp.max) for sp in spaces]
         closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]
-        return (ALIVE if combine(closed, owner_first=False) >= 2 else OPEN), spaces, values
+        return (SURE if combine(closed, owner_first=False) >= 2 else OPEN), spaces, values
+
+    def _escape(self, strings: list[int], inside: set[int]) -> int:
+        """How open the ground outside the dragon is: the empty points within ESCAPE_STEPS
+        of its outward liberties, through empty points, that no enemy stone touches
+        ("a dragon that can run is not dead"; its own eye spaces are not a way out)."""
+        b = self.board
+        enemy = 3 - self.owner
+        frontier = sorted({p for o in strings for p in b.sref[o].libs if p not in inside})
+        seen = set(frontier)
+        count = 0
+        for _ in range(ESCAPE_STEPS):
+            following: list[int] = []
+            for p in frontier:
+                if any(b.board[q] == enemy for q in b.nbrs[p]):
+                    continue  # contested ground leads nowhere
+                count += 1
+                for q in b.nbrs[p]:
+                    if b.board[q] == EMPTY and q not in seen and q not in inside:
+                        seen.add(q)
+                        following.append(q)
+            frontier = following
+        return count
 
     def _spoiled(self, space: EyeSpace) -> bool:
         """An enemy string stands beside the space that reading cannot capture: the space
@@ -161,40 +194,97 @@ class OwlReader(Search):
 
     # ------------------------------------------------------------------ moves
     def _attack_moves(self, strings: list[int], spaces: list[EyeSpace]) -> list[int]:
-        """Limiting moves, most valuable first."""
+        """Limiting moves, most valuable first: vital points of the eye spaces, captures,
+        owl_attack.db's shapes, then the dragon's liberties and marginal points."""
         b = self.board
         enemy = 3 - self.owner
-        out: list[int] = [sp.attack for sp in spaces if sp.min < sp.max and sp.attack]
+        value: dict[int, float] = {}
+        for sp in spaces:
+            if sp.min < sp.max and sp.attack:
+                _offer(value, sp.attack, VITAL_VALUE)
         for o in strings:
             if self.tactical is not None and len(b.sref[o].libs) <= 3:
                 code, move = self.tactical.attack(b, o, TACTICAL_NODES)
                 if code and move:
-                    out.append(move)
-        libs = sorted({p for o in strings for p in b.sref[o].libs},
-                      key=lambda p: (-_empty_neighbours(b, p), p))
-        out += [p for p in libs if b.accuratelib(p, enemy, 2) >= 2 or _captures(b, p, enemy)]
-        out += [p for sp in spaces for p in sp.marginal]
-        return _legal(b, out, enemy)
+                    _offer(value, move, CAPTURE_VALUE)
+        for m in self._patterns("owl_attack.db", enemy, strings, spaces):
+            _offer(value, m.move, m.pattern.value)
+        for p in {p for o in strings for p in b.sref[o].libs}:
+            if b.accuratelib(p, enemy, 2) >= 2 or _captures(b, p, enemy):
+                _offer(value, p, LIBERTY_VALUE + _empty_neighbours(b, p))
+        for sp in spaces:
+            for p in sp.marginal:
+                _offer(value, p, MARGINAL_VALUE)
+        return _legal(b, _ordered(value), enemy)
 
     def _defense_moves(self, strings: list[int], spaces: list[EyeSpace]) -> list[int]:
-        """Expanding moves, most valuable first."""
+        """Expanding moves, most valuable first: vital points, rescues and captures of
+        neighbours, owl_defense.db's shapes, then liberties that widen the dragon."""
         b = self.board
-        out: list[int] = [sp.defense for sp in spaces if sp.min < sp.max and sp.defense]
+        value: dict[int, float] = {}
+        for sp in spaces:
+            if sp.min < sp.max and sp.defense:
+                _offer(value, sp.defense, VITAL_VALUE)
         if self.tactical is not None:
             for o in strings:
                 if len(b.sref[o].libs) <= 2:
                     code, move = self.tactical.find_defense(b, o, TACTICAL_NODES)
                     if code and move:
-                        out.append(move)
+                        _offer(value, move, CAPTURE_VALUE)
             for e in self._neighbours(strings):
                 if len(b.sref[e].libs) <= 2:
                     code, move = self.tactical.attack(b, e, TACTICAL_NODES)
                     if code and move:
-                        out.append(move)
-        libs = sorted({p for o in strings for p in b.sref[o].libs},
-                      key=lambda p: (-_empty_neighbours(b, p), p))
-        out += [p for p in libs if b.accuratelib(p, self.owner, 2) >= 2]
-        return _legal(b, out, self.owner)
+                        _offer(value, move, CAPTURE_VALUE - 5)
+        for m in self._patterns("owl_defense.db", self.owner, strings, spaces):
+            _offer(value, m.move, m.pattern.value)
+        for p in {p for o in strings for p in b.sref[o].libs}:
+            if b.accuratelib(p, self.owner, 2) >= 2:
+                _offer(value, p, LIBERTY_VALUE + _empty_neighbours(b, p))
+        return _legal(b, _ordered(value), self.owner)
+
+    def _patterns(self, database: str, color: int, strings: list[int], spaces: list[EyeSpace]) -> list[Match]:
+        """The database's matches for color around the dragon: on its liberties, its eye
+        spaces and the points next to its liberties."""
+        b = self.board
+        dragon = {p for o in strings for p in b.sref[o].stones}
+        eye = {p for sp in spaces for p in sp.points}
+        libs = {p for o in strings for p in b.sref[o].libs}
+        where = set(libs) | {p for p in eye if b.board[p] == EMPTY}
+        where |= {q for p in libs for q in b.nbrs[p] if b.board[q] == EMPTY}
+        return owl_matches(database, b, color, sorted(where), self._helpers(color, dragon, eye),
+                           color == self.owner, dragon, eye)
+
+    def _helpers(self, color: int, dragon: set[int], eye: set[int]) -> dict[str, Callable[..., Any]]:
+        """Owl's constraint functions for color to move (see owl_attack.db)."""
+        b = self.board
+
+        def safe(p: int) -> bool:
+            if not b.trymove(p, color):
+                return False
+            try:
+                if len(b.sref[b.origin(p)].libs) >= 3 or self.tactical is None:
+                    return len(b.sref[b.origin(p)].libs) >= 2
+                return self.tactical.attack(b, p, TACTICAL_NODES)[0] != WIN
+            finally:
+                b.popgo()
+
+        def capturable(p: int) -> bool:
+            if self.tactical is None:
+                return len(b.sref[b.origin(p)].libs) == 1
+            return self.tactical.attack(b, p, TACTICAL_NODES)[0] == WIN
+
+        return {"goal": lambda p: p in dragon, "eye": lambda p: p in eye, "safe": safe,
+                "capturable": capturable}
+
+    def _vital(self, strings: list[int], spaces: list[EyeSpace]) -> list[int]:
+        """owl_vital.db's moves for the attacker: where a shortage of liberties spoils an
+        eye the analysis counts as sure."""
+        enemy = 3 - self.owner
+        value: dict[int, float] = {}
+        for m in self._patterns("owl_vital.db", enemy, strings, spaces):
+            _offer(value, m.move, m.pattern.value)
+        return _legal(self.board, _ordered(value), enemy)
 
     def _neighbours(self, strings: list[int]) -> list[int]:
         """Origins of the enemy strings beside the dragon."""
@@ -202,6 +292,17 @@ class OwlReader(Search):
         enemy = 3 - self.owner
         return sorted({b.origin(q) for o in strings for p in b.sref[o].stones for q in b.nbrs[p]
                        if b.board[q] == enemy})
+
+
+def _offer(value: dict[int, float], move: int, v: float) -> None:
+    """Offer a move at a value; a move offered twice keeps the higher."""
+    if move and v > value.get(move, -1.0):
+        value[move] = v
+
+
+def _ordered(value: dict[int, float]) -> list[int]:
+    """The offered moves, most valuable first (ties by point, so reading is repeatable)."""
+    return sorted(value, key=lambda p: (-value[p], p))
 
 
 def _static(attacker_to_move: bool, values: list[tuple[int, int]]) -> int:

@@ -1,0 +1,64 @@
+"""Owl's pattern databases: they ship in the owl plugin and load through core's loader,
+constraint functions of owl's are bound to board points, and the shapes find the moves
+they describe on diagrams of our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.board.color import BLACK, WHITE
+from core.board.coords import parse_vertex, vertex
+from core.board.diagram import board_from_diagram
+from core.move.patterns import Matcher, PatternError, load_database, parse_patterns
+from plugins.owl.shapes import DATABASES, owl_matches
+
+# Black's group on the lower edge; white has crawled along the first line to A1.
+EDGE = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O O . . .
+O X X X X O . . .
+O X X . X O . . .
+O . . . X O . . .
+"""
+
+
+@pytest.mark.parametrize("name", DATABASES)
+def test_every_owl_database_loads_from_the_plugin(name: str) -> None:
+    patterns = load_database(name, "plugins.owl")
+    assert patterns, name
+    for p in patterns:
+        assert p.value > 0, p.name  # every owl move is ordered
+        assert p.comment, p.name  # and says which Go knowledge it comes from
+
+
+def test_a_missing_database_is_a_clear_error() -> None:
+    with pytest.raises(PatternError, match="no pattern database 'nope.db' in package 'plugins.owl'"):
+        load_database("nope.db", "plugins.owl")
+    with pytest.raises(PatternError, match="in package 'no.such.package'"):
+        load_database("owl_attack.db", "no.such.package")
+
+
+def test_a_reader_adds_constraint_functions_of_points() -> None:
+    (pattern,) = parse_patterns("Pattern Marked\n# only where marked\n.*.\n:- value(10)\n;marked('*')\n")
+    board, _ = board_from_diagram(EDGE)
+    target = parse_vertex("H5", 9)
+    found = Matcher([pattern]).match(board, BLACK, None, None, {"marked": lambda p: p == target})
+    assert {m.move for m in found} == {target}  # in both orientations of the shape
+
+
+def test_the_first_line_hane_and_its_block_are_offered() -> None:
+    board, _ = board_from_diagram(EDGE)
+    dragon = {p for p in board.points if board.board[p] == BLACK}
+    where = [p for p in board.points if board.board[p] == 0]
+    helpers = {"goal": lambda p: p in dragon, "eye": lambda p: False, "safe": lambda p: True,
+               "capturable": lambda p: False}
+    attack = {(m.pattern.name, vertex(9, m.move))
+              for m in owl_matches("owl_attack.db", board, WHITE, where, helpers, False, dragon, set())}
+    assert ("EdgeHane", "B1") in attack  # white A1 crawls under black B2
+    defense = {(m.pattern.name, vertex(9, m.move))
+               for m in owl_matches("owl_defense.db", board, BLACK, where, helpers, True, dragon, set())}
+    assert ("EdgeBlock", "B1") in defense  # "the opponent's vital point is my vital point"
