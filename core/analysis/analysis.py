@@ -32,6 +32,7 @@ class Analysis:
     spaces: list[EyeSpace] = field(default_factory=list)
     influence: Influence | None = None
     unconditional: Unconditional = field(default_factory=Unconditional)
+    notes: list[str] = field(default_factory=list)  # what the examine step's plugins report for the trace
 
     def worm(self, p: int) -> Worm:
         """The worm through a stone."""

@@ -73,6 +73,8 @@ class Dragon:
     vital: list[int] = field(default_factory=list)  # the vital points of its eye spaces
     attack_point: int = 0  # where the opponent kills it (CRITICAL; readers like owl refine it)
     defense_point: int = 0  # where the owner saves it
+    owl_attack: int = -1  # owl's code for killing it, the opponent first (-1: not read or uncertain)
+    owl_defense: int = -1  # owl's code for saving it, the owner first (-1: not read or uncertain)
 
     @property
     def genus(self) -> tuple[int, int]:

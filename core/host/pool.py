@@ -38,8 +38,10 @@ RETRIES: Final = 1  # times a task lost with a dead worker is tried again
 BATCH: Final = "batch:"  # a task running one pool function on several argument tuples
 
 # What an examine hook gets to run its own plugin's pool functions: run(function,
-# argument tuples) -> one value per tuple (None where the task failed).
-PoolRun = Callable[[str, Sequence[tuple[Any, ...]]], list[Any]]
+# argument tuples, affinity=None) -> one value per tuple (None where the task failed);
+# affinity gives a key per tuple, and tuples with one key run on one worker, whose
+# caches they share from move to move.
+PoolRun = Callable[..., list[Any]]
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class Task:
     plugin: str
     name: str  # a hook in HOOKS, or a pool function name
     args: tuple[Any, ...] = ()
+    worker: int = -1  # the worker (by slot) that must run it, to use what it keeps; -1: any
 
 
 @dataclass
@@ -193,26 +196,45 @@ class Pool:
         return fresh
 
     def map(self, ctx_bytes: bytes, plugin: str, function: str, argslist: list[tuple[Any, ...]], timeout: float,
-            deadline: float | None = None) -> list[TaskResult]:
+            deadline: float | None = None, affinity: Sequence[int] | None = None) -> list[TaskResult]:
         """Run a pool function on each argument tuple, a few tuples per task (two chunks per
-        worker), so small tasks do not each pay a round trip. One result per tuple."""
+        worker), so small tasks do not each pay a round trip. One result per tuple, in
+        order. With affinity (a key per tuple), the tuples of one key always run on the
+        same worker (key modulo the workers), so what that worker cached for them is used."""
         if not argslist:
             return []
-        chunks = max(1, 2 * self.workers)
-        size = -(-len(argslist) // chunks)
-        groups = [argslist[i:i + size] for i in range(0, len(argslist), size)]
-        tasks = [Task(plugin, BATCH + function, tuple(tuple(a) for a in g)) for g in groups]
-        out: list[TaskResult] = []
-        results = self.run(ctx_bytes, tasks, timeout * size, deadline)  # a chunk may take each item's time
-        for group, result in zip(groups, results):
-            for k, args in enumerate(group):
-                single = Task(plugin, function, tuple(args))
+        if affinity is not None and self.workers:
+            slots = [[i for i in range(len(argslist)) if affinity[i] % self.workers == k] for k in range(self.workers)]
+            groups = [(g, k) for k, g in enumerate(slots) if g]
+        else:
+            chunks = max(1, 2 * self.workers)
+            size = -(-len(argslist) // chunks)
+            groups = [(list(range(i, min(i + size, len(argslist)))), -1) for i in range(0, len(argslist), size)]
+        tasks = [Task(plugin, BATCH + function, tuple(tuple(argslist[i]) for i in g), k) for g, k in groups]
+        largest = max(len(g) for g, _ in groups)
+        out: list[TaskResult | None] = [None] * len(argslist)
+        results = self.run(ctx_bytes, tasks, timeout * largest, deadline)  # a chunk may take each item's time
+        for (group, _), result in zip(groups, results):
+            for k, i in enumerate(group):
+                single = Task(plugin, function, tuple(argslist[i]))
                 if result.ok and isinstance(result.value, list) and k < len(result.value):
                     ok, value = result.value[k]
-                    out.append(TaskResult(single, bool(ok), value if ok else None, "" if ok else str(value)))
+                    out[i] = TaskResult(single, bool(ok), value if ok else None, "" if ok else str(value))
                 else:
-                    out.append(TaskResult(single, False, error=result.error or "malformed batch result"))
-        return out
+                    out[i] = TaskResult(single, False, error=result.error or "malformed batch result")
+        return [r if r is not None else TaskResult(Task(plugin, function), False, error="not run") for r in out]
+
+    def _pick(self, tasks: list[Task], waiting: deque[int], idle: list[_Worker]) -> tuple[int, _Worker] | None:
+        """The first waiting task that an idle worker may run, and that worker (taken off
+        both lists); None when every waiting task wants a busy worker."""
+        for i in waiting:
+            want = tasks[i].worker
+            for w in reversed(idle):
+                if want < 0 or self._pool.index(w) == want % len(self._pool):
+                    waiting.remove(i)
+                    idle.remove(w)
+                    return i, w
+        return None
 
     def pids(self) -> list[int]:
         """Process ids of the workers."""
@@ -299,8 +321,10 @@ class Pool:
                     results[i] = TaskResult(tasks[i], False, error="not run: out of time")
                 waiting.clear()
             while waiting and idle:
-                w = idle.pop()
-                i = waiting.popleft()
+                picked = self._pick(tasks, waiting, idle)
+                if picked is None:
+                    break
+                i, w = picked
                 t0 = time.perf_counter()
                 self._next_id += 1
                 data = None if w.key == key else ctx_bytes

@@ -121,6 +121,28 @@ class OwlReading(Protocol):
         """WIN if capturing the string at s gives the capturer a living group."""
         ...
 
+    @property
+    def node_limit(self) -> int:
+        """Owl nodes per question, from the settings."""
+        ...
+
+    def owl_status(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int, int] | None:
+        """(attack code, attack move, defence code, defence move) of the dragon at s, or
+        None when a question gave up (uncertain)."""
+        ...
+
+    def owl_threaten_attack(self, board: Board, s: int) -> tuple[int, int, int]:
+        """(code, move1, move2): two attacker moves in a row that kill the dragon at s."""
+        ...
+
+    def owl_threaten_defense(self, board: Board, s: int) -> tuple[int, int, int]:
+        """(code, move1, move2): two owner moves in a row that save the dragon at s."""
+        ...
+
+    def owl_connection_defends(self, board: Board, move: int, a: int, b: int) -> int:
+        """WIN if move by their owner connects the dragons at a and b and the joined dragon lives."""
+        ...
+
 
 T = TypeVar("T")
 

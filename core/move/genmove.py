@@ -99,16 +99,18 @@ class MoveGenerator:
         self._call_examine("kiai_examine_worms", analysis, deadline)
         analysis.build_dragons(quick=self.effort < QUICK_DRAGONS, services=self.host.services)
         self._call_examine("kiai_examine_dragons", analysis, deadline)
+        for note in analysis.notes:
+            self.trace(note)
         analysis.build_influence()
         return analysis
 
     def _runner(self, analysis: Analysis, deadline: float, plugin: str) -> PoolRun:
         """run(function, argslist) for one plugin's examine hook: its own pool tasks, by its
         own name, whatever name it was registered under."""
-        def run(function: str, argslist: Sequence[tuple[Any, ...]]) -> list[Any]:
+        def run(function: str, argslist: Sequence[tuple[Any, ...]], affinity: Sequence[int] | None = None) -> list[Any]:
             ctx = pack_context(analysis, self.level, self.trace_level, self.effort)
             timeout = max(0.05, (deadline - time.monotonic()) * 0.5)
-            results = self.pool.map(ctx, plugin, function, [tuple(a) for a in argslist], timeout, deadline)
+            results = self.pool.map(ctx, plugin, function, [tuple(a) for a in argslist], timeout, deadline, affinity)
             failed = [r.error for r in results if not r.ok]
             if failed:
                 kinds = sorted(set(failed))

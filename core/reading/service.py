@@ -24,6 +24,7 @@ class ReadingService(Generic[S]):
         self.counter = counter
         self.services: Services | None = None
         self.tactical: TacticalReader | None = None
+        self.gave_up = 0  # questions that ran past their node limit or deadline
         self.configure({})
 
     def configure(self, settings: Settings) -> None:
@@ -53,6 +54,9 @@ class ReadingService(Generic[S]):
             return question(r)
         except ReadingAborted:
             r.unwind()
+            r.aborted = True
             return aborted
         finally:
             self.counter.add(r.visited)
+            if r.aborted:
+                self.gave_up += 1

@@ -39,6 +39,14 @@ def _pair(engine: Engine, args: Args) -> tuple[int, ...]:
     return a, b
 
 
+def _move_and_pair(engine: Engine, args: Args) -> tuple[int, ...]:
+    """A move, then two stones of one colour."""
+    move, a, b = _vertices("move", "stone", "stone")(engine, args)
+    if engine.game.board.board[a] != engine.game.board.board[b]:
+        raise KiaiError("vertices must be stones of the same colour")
+    return move, a, b
+
+
 def _string_and_area(engine: Engine, args: Args) -> tuple[Any, ...]:
     """A stone and the area (one or more points) after it."""
     args.expect(2, 1 << 20)
@@ -72,6 +80,12 @@ QUESTIONS: list[tuple[str, Slot[Any], str, Parse, str]] = [
     ("owl_defend", OWL, "owl_defend", _stone, "Can the dragon at V be saved, its owner moving first: code and move."),
     ("owl_does_attack", OWL, "owl_does_attack", _move_and_stone, "Does move M kill the dragon at V: code."),
     ("owl_does_defend", OWL, "owl_does_defend", _move_and_stone, "Does move M save the dragon at V: code."),
+    ("owl_threaten_attack", OWL, "owl_threaten_attack", _stone,
+     "Can the dragon at V be killed with two moves in a row: code and both moves."),
+    ("owl_threaten_defense", OWL, "owl_threaten_defense", _stone,
+     "Can the dragon at V be saved with two moves in a row: code and both moves."),
+    ("owl_connection_defends", OWL, "owl_connection_defends", _move_and_pair,
+     "Does move M join the dragons at V1 and V2 into one that lives: code."),
     ("owl_substantial", OWL, "owl_substantial", _stone,
      "1 if capturing the string at V gives the capturer a living group, else 0."),
 ]
@@ -82,7 +96,12 @@ def _question(slot: Slot[Any], method: str, parse: Parse) -> Callable[[Engine, A
         inputs = parse(engine, args)
         board = engine.game.board
         result = getattr(engine.services.get(slot), method)(board, *inputs)
-        return str(result) if isinstance(result, int) else result_text(board.size, *result)
+        if isinstance(result, int):
+            return str(result)
+        if len(result) == 3:  # a threat: the code and two moves
+            code, first, second = result
+            return f"{code} {vertex(board.size, first)} {vertex(board.size, second)}" if code else "0"
+        return result_text(board.size, *result)
 
     return answer
 

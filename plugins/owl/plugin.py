@@ -1,17 +1,62 @@
 """The owl plugin's hooks: the owl service (plugins/owl/service.py) with its options and
-node counter, and, until owl runs in the examine step, what the static eye analysis
-knows: VITAL_EYE reasons at the vital points of critical dragons' eye spaces (make the
-eye for ours, take it away from theirs)."""
+node counter; in the examine step, owl reading of every dragon that is neither clearly
+alive nor clearly dead (one pool task per dragon), which sets the dragon's status and
+its attack and defence points; and the OWL_* move reasons that follow from them."""
 
 from __future__ import annotations
 
-from core.analysis.dragons import Status
+from typing import Any, Callable, Final
+
+from core.analysis.analysis import Analysis
+from core.analysis.dragons import SAFETY, Dragon, Status
+from core.board.coords import vertex
 from core.host.context import Context
 from core.host.hookspecs import hookimpl
 from core.host.options import Option
-from core.move.reasons import Kind, MoveReason
+from core.host.pool import PoolRun
+from core.host.services import OWL
+from core.move.reasons import Kind, MoveReason, with_ko
 from core.reading.counters import NodeCounter
 from plugins.owl.service import COUNTER, OPTIONS, OwlService
+
+MIN_OWL_NODES: Final = 100  # the least an owl question gets, however short the clock
+MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the largest first
+OWL_ALIVE_SAFETY: Final = 0.95  # a dragon owl cannot kill: alive, a shade below unconditional life
+
+
+def read_dragon(ctx: Context, origin: int) -> list[int] | None:
+    """Pool task: [attack code, attack move, defence code, defence move] of the dragon at
+    origin by owl reading; None when the task's time is up or a question gave up."""
+    if ctx.time_left() <= 0:
+        return None
+    owl = ctx.services.get(OWL)
+    limit = max(MIN_OWL_NODES, int(owl.node_limit * min(ctx.effort, 1.0)))
+    result = owl.owl_status(ctx.board, origin, limit)
+    return None if result is None else list(result)
+
+
+def needs_owl(d: Dragon) -> bool:
+    """Neither clearly alive (unconditional life, or two sure eyes) nor clearly dead (a
+    single stone reading already captures is the tactical plugin's)."""
+    if d.unconditional or d.seki or (d.status == Status.ALIVE and d.eye_min >= 2):
+        return False
+    return True
+
+
+def apply(d: Dragon, result: list[int]) -> None:
+    """Set the dragon's status, points and safety from owl's codes."""
+    acode, apoint, dcode, dpoint = result
+    d.owl_attack, d.owl_defense = acode, dcode
+    if not acode:
+        d.status, d.safety = Status.ALIVE, OWL_ALIVE_SAFETY
+        d.attack_point = 0
+    elif not dcode:
+        d.status, d.safety = Status.DEAD, SAFETY[Status.DEAD]
+        d.defense_point = 0
+        d.attack_point = apoint
+    else:
+        d.status, d.safety = Status.CRITICAL, SAFETY[Status.CRITICAL]
+        d.attack_point, d.defense_point = apoint, dpoint
 
 
 @hookimpl
@@ -33,14 +78,44 @@ def kiai_node_counters() -> list[NodeCounter]:
 
 
 @hookimpl
+def kiai_pool_functions() -> dict[str, Callable[..., Any]]:
+    """Dragon reading runs in the pool."""
+    return {"read_dragon": read_dragon}
+
+
+@hookimpl
+def kiai_examine_dragons(analysis: Analysis, run: PoolRun) -> None:
+    """Owl-read every dragon that needs it, one pool task each; a dragon whose reading
+    gave up or ran out of time keeps its static status."""
+    targets = sorted((d for d in analysis.dragons.values() if needs_owl(d)), key=lambda d: (-d.stones, d.origin))
+    targets = targets[:MAX_DRAGONS]
+    # a dragon's questions go to the worker that holds its persistent cache entries
+    results = run("read_dragon", [(d.origin,) for d in targets], affinity=[d.origin for d in targets])
+    for d, result in zip(targets, results):
+        if result is not None:
+            apply(d, result)
+        else:
+            analysis.notes.append(f"owl: the dragon at {vertex(analysis.board.size, d.origin)} keeps its static "
+                                  f"status ({d.status.name}): no verdict within the node limit or the clock")
+
+
+@hookimpl
 def kiai_generate(ctx: Context) -> list[MoveReason]:
-    """VITAL_EYE at the vital points of critical dragons of either colour."""
+    """OWL_ATTACK / OWL_DEFEND (with ko kinds) at owl's points of critical dragons, and
+    VITAL_EYE at the vital points of critical dragons owl has not read."""
     out: list[MoveReason] = []
     board = ctx.board
     for d in sorted(ctx.analysis.dragons.values(), key=lambda d: d.origin):
         if d.status != Status.CRITICAL:
             continue
+        if d.owl_attack > 0 and d.owl_defense > 0:
+            if d.color != ctx.color and d.attack_point:
+                out.append(MoveReason(with_ko(Kind.OWL_ATTACK, d.owl_attack), d.attack_point, (d.origin,)))
+            elif d.color == ctx.color and d.defense_point:
+                out.append(MoveReason(with_ko(Kind.OWL_DEFEND, d.owl_defense), d.defense_point, (d.origin,)))
+            continue
         for p in d.vital:
             if board.board[p] == 0 and board.is_legal(p, ctx.color):
                 out.append(MoveReason(Kind.VITAL_EYE, p, (d.origin,)))
     return out
+

@@ -23,7 +23,7 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Final
+from typing import Any, Callable, Final, Iterable
 
 from core.analysis.amalgamation import amalgamate
 from core.analysis.eyes import EyeSpace, eye_spaces
@@ -34,6 +34,7 @@ from core.board.color import EMPTY
 from core.board.coords import NO_POINT, vertex
 from core.host.services import TacticalReader
 from core.move.patterns import Match
+from core.reading.persistent import PersistentCache
 from core.reading.results import REVERSE, WIN, after_move, better
 from core.reading.search import ReadingAborted, Search
 from core.reading.table import TranspositionTable
@@ -41,6 +42,10 @@ from plugins.owl.shapes import owl_matches
 
 ESCAPE_STEPS: Final = 3  # how far owl looks for open ground around a dragon
 ESCAPE_POINTS: Final = 10  # open points within those steps: the dragon runs out, alive for owl
+AREA_STEPS: Final = 4  # an owl cache entry's area: the dragon grown this far through empty points
+OWL_ATTACK, OWL_DEFEND = 1, 2  # owl's routines in the persistent cache (the service numbers the rest)
+FENCED: Final = 60  # empty ground up to this size, bordered by the enemy alone, is his territory
+NARROW_WIDTH: Final = 3  # moves per node between the root's neighbourhood and the branch depth
 TACTICAL_NODES: Final = 200  # per tactical question asked inside owl
 # move values, beside the patterns' value(n): the eye analysis's vital points first, then
 # captures and rescues, liberties and marginal points last
@@ -56,7 +61,9 @@ class Limits:
     """How far owl reads."""
 
     depth: int = 12  # plies
-    width: int = 5  # moves tried per node
+    width: int = 5  # moves tried per node near the root
+    narrow_depth: int = 2  # from this depth, NARROW_WIDTH moves per node
+    branch_depth: int = 7  # from this depth, only the best move (GNU Go's owl_branch_depth)
     node_limit: int = 1000  # owl nodes per question (GNU Go's default)
     ko_depth: int = 8  # conditional ko captures up to this depth
 
@@ -65,9 +72,11 @@ class OwlReader(Search):
     """owl_attack and owl_defend on one board."""
 
     def __init__(self, board: Board, tactical: TacticalReader | None, limits: Limits,
-                 table: TranspositionTable | None = None, deadline: float | None = None) -> None:
+                 table: TranspositionTable | None = None, deadline: float | None = None,
+                 persistent: PersistentCache | None = None) -> None:
         super().__init__(board, table, limits.node_limit, deadline)
         self.tactical = tactical
+        self.persistent = persistent
         self.limits = limits
         self.goal: frozenset[int] = frozenset()  # the dragon's stones when the question was asked
         self.owner = EMPTY
@@ -81,12 +90,24 @@ class OwlReader(Search):
         """(code, move): can the dragon at s be saved, its owner moving first."""
         return self._ask(s, attack=False)
 
+    def candidates(self, s: int, attack: bool) -> list[int]:
+        """The moves owl would try first at the root, for the attacker or the defender."""
+        self.goal = dragon_stones(self.board, s)
+        self.owner = self.board.board[s]
+        strings = self._strings()
+        _, spaces, _ = self._judge(strings)
+        moves = self._attack_moves(strings, spaces) if attack else self._defense_moves(strings, spaces)
+        return moves[:self.limits.width]
+
     def _ask(self, s: int, attack: bool) -> tuple[int, int]:
         self.goal = dragon_stones(self.board, s)
         self.owner = self.board.board[s]
         self.aborted = False
+        goal = self.goal
         try:
-            return self._node(attack, 0)
+            return self.persistent_read(self.persistent, OWL_DEFEND if not attack else OWL_ATTACK, (s,),
+                                        lambda: self._node(attack, 0),
+                                        lambda shadow: owl_area(self.board, goal) | shadow)
         except ReadingAborted:
             self.unwind()
             return 0, NO_POINT  # uncertain: never a guess
@@ -110,8 +131,9 @@ class OwlReader(Search):
         if not moves or depth >= self.limits.depth:
             return _static(attacker_to_move, values), NO_POINT
         best, best_move, tried = 0, NO_POINT, 0
+        width = self._width(depth)
         for move in moves:
-            if tried >= self.limits.width:
+            if tried >= width:
                 break
             played = self.play(move, color, depth <= self.limits.ko_depth)
             if played is None:
@@ -133,6 +155,13 @@ class OwlReader(Search):
                         + (f" {vertex(self.board.size, best_move)}" if best else ""))
         return best, best_move
 
+    def _width(self, depth: int) -> int:
+        """Moves tried at a node of this depth: wide near the root, one in the deep lines."""
+        limits = self.limits
+        if depth >= limits.branch_depth:
+            return 1
+        return limits.width if depth < limits.narrow_depth else min(limits.width, NARROW_WIDTH)
+
     # ------------------------------------------------------------------ judging a node
     def _strings(self) -> list[int]:
         """Origins of the dragon's strings still on the board (original stones, and the
@@ -150,7 +179,7 @@ class OwlReader(Search):
         worms = make_worms(b)
         spaces = [sp for sp in eye_spaces(b, worms, colors=(self.owner,)) if members & set(sp.borders)]
         enclosed = {p for sp in spaces for p in sp.points}
-        if self._escape(strings, enclosed) >= ESCAPE_POINTS:
+        if self._escape(strings, enclosed) >= ESCAPE_POINTS and not self._fenced(strings):
             return ALIVE, spaces, []
         values = [(0, 0) if self._spoiled(sp) else (sp.min, sp.max) for sp in spaces]
         closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]
@@ -177,6 +206,28 @@ class OwlReader(Search):
                         following.append(q)
             frontier = following
         return count
+
+    def _fenced(self, strings: list[int]) -> bool:
+        """The empty ground around the dragon is closed, up to FENCED points, and only
+        enemy stones border it: however open it looks, it is his territory, with no way
+        out ("a stone dropped into a framework has nowhere to run")."""
+        b = self.board
+        dragon = {p for o in strings for p in b.sref[o].stones}
+        todo = sorted({p for o in strings for p in b.sref[o].libs})
+        seen = set(todo)
+        while todo:
+            p = todo.pop()
+            for q in b.nbrs[p]:
+                c = b.board[q]
+                if c == EMPTY:
+                    if q not in seen:
+                        seen.add(q)
+                        if len(seen) > FENCED:
+                            return False
+                        todo.append(q)
+                elif c == self.owner and q not in dragon:
+                    return False  # friendly stones: a way home
+        return True
 
     def _spoiled(self, space: EyeSpace) -> bool:
         """An enemy string stands beside the space that reading cannot capture: the space
@@ -310,6 +361,32 @@ def _static(attacker_to_move: bool, values: list[tuple[int, int]]) -> int:
     if attacker_to_move:
         return WIN if combine(values, owner_first=False) < 2 else 0
     return WIN if combine(values, owner_first=True) >= 2 else 0
+
+
+def owl_area(board: Board, stones: Iterable[int]) -> set[int]:
+    """Where a change could change owl's verdict on these stones (a persistent cache
+    entry's active area): the stones grown AREA_STEPS steps through empty points, the
+    enemy strings beside them, and the liberties of those with fewer than five."""
+    b = board.board
+    area = set(stones)
+    frontier = list(area)
+    for _ in range(AREA_STEPS):
+        following: list[int] = []
+        for p in frontier:
+            for q in board.nbrs[p]:
+                if b[q] == EMPTY and q not in area:
+                    area.add(q)
+                    following.append(q)
+        frontier = following
+    colors = {b[p] for p in stones if b[p] != EMPTY}
+    for p in list(area):
+        for q in board.nbrs[p]:
+            if b[q] != EMPTY and b[q] in (1, 2) and b[q] not in colors and q not in area:
+                enemy = board.sref[board.origin(q)]
+                area.update(enemy.stones)
+                if len(enemy.libs) < 5:
+                    area.update(enemy.libs)
+    return area
 
 
 def dragon_stones(board: Board, s: int) -> frozenset[int]:

@@ -4,23 +4,30 @@ reads captures with (bound when the host is built), and the 'owl' node counter."
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Final
+from typing import Callable, Final, Iterable
 
 from core.board.board import Board
 from core.board.coords import NO_POINT
 from core.host.options import Option, Settings, values
+from core.reading.caches import ReadingCaches, share
 from core.reading.counters import NodeCounter
 from core.reading.service import ReadingService
 from core.reading.results import REVERSE, WIN
 from core.reading.variations import VariationTree
-from plugins.owl.reader import Limits, OwlReader
+from plugins.owl.reader import Limits, OwlReader, dragon_stones, owl_area
 
 DEFAULT: Final = Limits()
 COUNTER: Final = NodeCounter("owl", "owl reading")
 OPTIONS: Final = [
     Option("owl_depth", DEFAULT.depth, "plies of owl reading"),
     Option("owl_nodes", DEFAULT.node_limit, "owl nodes per question before it is left unanswered"),
+    Option("owl_width", DEFAULT.width, "moves owl tries per node near the root"),
+    Option("owl_branch_depth", DEFAULT.branch_depth, "beyond this depth owl tries only its best move"),
+    Option("owl_cache", 200, "entries in the persistent owl cache (0: none)"),
 ]
+MEMORY_SHARE: Final = 0.1  # of the engine's --memory: owl's entries are few and large
+# owl's routines in the persistent cache (owl_attack and owl_defend are the reader's, 1 and 2)
+THREATEN_ATTACK, THREATEN_DEFENSE, DOES_ATTACK, DOES_DEFEND, CONNECTION_DEFENDS, SUBSTANTIAL = range(3, 9)
 
 
 class OwlService(ReadingService[OwlReader]):
@@ -32,13 +39,17 @@ class OwlService(ReadingService[OwlReader]):
     def configure(self, settings: Settings) -> None:
         """Limits from the engine's settings (owl_depth, owl_nodes)."""
         v = values(OPTIONS, settings)
-        self.limits = Limits(depth=int(v["owl_depth"]), node_limit=int(v["owl_nodes"]))
+        self.limits = Limits(depth=int(v["owl_depth"]), node_limit=int(v["owl_nodes"]), width=int(v["owl_width"]),
+                             branch_depth=int(v["owl_branch_depth"]))
         self.trace = bool(settings.get("debug_reading", 0))
+        self.caches = ReadingCaches("owl", share(settings, MEMORY_SHARE), int(v["owl_cache"]), min_nodes=10,
+                                    debug=bool(settings.get("debug_persistent", 0)))
 
     def reader(self, board: Board, node_limit: int | None = None) -> OwlReader:
         """A reader on the board with this service's limits and the move's deadline."""
         limits = self.limits if node_limit is None else replace(self.limits, node_limit=node_limit)
-        r = OwlReader(board, self.tactical, limits, None, self.deadline)
+        self.caches.sync(board)
+        r = OwlReader(board, self.tactical, limits, None, self.deadline, self.caches.persistent)
         r.trace = self.trace
         return r
 
@@ -51,6 +62,94 @@ class OwlService(ReadingService[OwlReader]):
                    tree: VariationTree | None = None) -> tuple[int, int]:
         """(code, move): can the dragon at s be saved, its owner moving first."""
         return self.ask(board, node_limit, lambda r: r.owl_defend(s), (0, NO_POINT), tree)
+
+    def _remember(self, board: Board, routine: int, inputs: tuple[int, ...], compute: Callable[[], tuple[int, ...]],
+                  stones: Iterable[int]) -> tuple[int, ...]:
+        """compute(), or its result from the persistent cache while the board around the
+        stones is unchanged; a result read to the end (no question gave up) is kept."""
+        self.caches.sync(board)
+        cache = self.caches.persistent
+        top = board.stackp == 0
+        if top:
+            found = cache.lookup(board, routine, inputs)
+            if found is not None:
+                return found.result
+        nodes, gave_up = self.counter.value, self.gave_up
+        result = compute()
+        if top and self.gave_up == gave_up:
+            cache.store(board, routine, inputs, result, self.counter.value - nodes, owl_area(board, stones))
+        return result
+
+    @property
+    def node_limit(self) -> int:
+        """Owl nodes per question, from the settings."""
+        return self.limits.node_limit
+
+    def _threaten(self, board: Board, s: int, attack: bool) -> tuple[int, int, int]:
+        """Two moves in a row by the attacker (or the owner): the first from owl's own
+        candidates, the second owl's answer to the question asked again."""
+        owner = board.board[s]
+        mover = 3 - owner if attack else owner
+        none: list[int] = []
+        for first in self.ask(board, None, lambda r: r.candidates(s, attack), none):
+            if not board.trymove(first, mover):
+                continue
+            try:
+                if not board.board[s]:
+                    if attack:
+                        return WIN, first, NO_POINT
+                    continue
+                code, second = (self.owl_attack if attack else self.owl_defend)(board, s)
+                if code == WIN:
+                    return WIN, first, second
+            finally:
+                board.popgo()
+        return 0, NO_POINT, NO_POINT
+
+    def owl_threaten_attack(self, board: Board, s: int) -> tuple[int, int, int]:
+        """(code, move1, move2): two attacker moves in a row that kill the dragon at s."""
+        code, first, second = self._remember(board, THREATEN_ATTACK, (s,), lambda: self._threaten(board, s, True),
+                                             dragon_stones(board, s))
+        return code, first, second
+
+    def owl_threaten_defense(self, board: Board, s: int) -> tuple[int, int, int]:
+        """(code, move1, move2): two owner moves in a row that save the dragon at s."""
+        code, first, second = self._remember(board, THREATEN_DEFENSE, (s,), lambda: self._threaten(board, s, False),
+                                             dragon_stones(board, s))
+        return code, first, second
+
+    def owl_connection_defends(self, board: Board, move: int, a: int, b: int) -> int:
+        """WIN if move by their owner joins the dragons at a and b into one that owl
+        cannot kill."""
+        return self._remember(board, CONNECTION_DEFENDS, (move, a, b), lambda: (self._connects(board, move, a, b),),
+                              dragon_stones(board, a) | dragon_stones(board, b))[0]
+
+    def _connects(self, board: Board, move: int, a: int, b: int) -> int:
+        owner = board.board[a]
+        if owner == 0 or board.board[b] != owner or not board.trymove(move, owner):
+            return 0
+        try:
+            if b not in dragon_stones(board, a):
+                return 0
+            code, _ = self.owl_attack(board, a)
+            return WIN if code == 0 else 0
+        finally:
+            board.popgo()
+
+    def owl_status(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int, int] | None:
+        """(attack code, attack move, defence code, defence move) of the dragon at s, or
+        None when either question ran past its node limit or the deadline (uncertain)."""
+        out: list[int] = []
+        for attack in (True, False):
+            r = self.reader(board, node_limit)
+            try:
+                code, move = r.owl_attack(s) if attack else r.owl_defend(s)
+            finally:
+                self.counter.add(r.visited)
+            if r.aborted:
+                return None
+            out += [code, move]
+        return out[0], out[1], out[2], out[3]
 
     def _after(self, board: Board, move: int, s: int, attack: bool) -> int:
         """The code of move for its side: the other side's best answer, reversed."""
@@ -67,15 +166,21 @@ class OwlService(ReadingService[OwlReader]):
 
     def owl_does_attack(self, board: Board, move: int, s: int) -> int:
         """The attacker's code if it plays move against the dragon at s."""
-        return self._after(board, move, s, attack=True)
+        return self._remember(board, DOES_ATTACK, (move, s), lambda: (self._after(board, move, s, True),),
+                              dragon_stones(board, s))[0]
 
     def owl_does_defend(self, board: Board, move: int, s: int) -> int:
         """The defender's code if it plays move for the dragon at s."""
-        return self._after(board, move, s, attack=False)
+        return self._remember(board, DOES_DEFEND, (move, s), lambda: (self._after(board, move, s, False),),
+                              dragon_stones(board, s))[0]
 
     def owl_substantial(self, board: Board, s: int) -> int:
         """WIN if capturing the string at s gives the capturer a living group: after the
         tactical capture, no dragon of the capturer beside it can be killed."""
+        return self._remember(board, SUBSTANTIAL, (s,), lambda: (self._substantial(board, s),),
+                              board.findstones(s))[0]
+
+    def _substantial(self, board: Board, s: int) -> int:
         if self.tactical is None:
             return 0
         code, move = self.tactical.attack(board, s)
