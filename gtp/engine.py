@@ -6,10 +6,11 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Final
 
 from core import build
 from core.analysis.analysis import Analysis
-from core.analysis.score import area_score
+from core.analysis.score import score
 from core.board.color import color_name
 from core.board.coords import vertex
 from core.board.game import Game
@@ -41,6 +42,9 @@ class Options:
     extra: dict[str, object] = field(default_factory=dict)
 
 
+SCORING_EFFORT: Final = 4.0  # reading effort when stones are judged for the score
+
+
 class Engine:
     """A Go engine: a Game plus move generation, analysis, scoring and time management."""
 
@@ -55,7 +59,7 @@ class Engine:
         self._start_plugins(self.options.live_gfx)
         self.seed = self.options.seed
         self.last: GenmoveResult | None = None
-        self._analysis: tuple[tuple[int, int, int], Analysis] | None = None
+        self._analysis: tuple[tuple[int, int, int, float], Analysis] | None = None
 
     def _start_plugins(self, live_gfx: bool) -> None:
         """The plugin host with the options' settings, its worker pool and the move generator."""
@@ -140,20 +144,27 @@ class Engine:
         open_points = len(self.game.board.empty_points()) - 0.3 * size * size
         return max(size / 2, open_points / 2) + size / 2
 
-    def analysis(self, color: int | None = None) -> Analysis:
-        """The examine step's analysis of the current position (cached until it changes)."""
+    def analysis(self, color: int | None = None, effort: float = 1.0) -> Analysis:
+        """The examine step's analysis of the current position, reading with the effort
+        given (cached until the position or the effort changes)."""
         board = self.game.board
         c = self.game.to_move if color is None else color
-        key = (board.hash, len(board.history), c)
+        key = (board.hash, len(board.history), c, effort)
         if self._analysis is None or self._analysis[0] != key:
-            deadline = time.monotonic() + max(self.options.move_time, 5.0)
-            self._analysis = (key, self.generator.examine(board, c, self.game.komi, deadline))
+            deadline = time.monotonic() + max(self.options.move_time, 5.0) * max(1.0, effort)
+            self._analysis = (key, self.generator.examine(board, c, self.game.komi, deadline, effort))
         return self._analysis[1]
 
+    def final_analysis(self) -> Analysis:
+        """The analysis stones are scored by: read with the effort scoring deserves (the
+        game is over, the clock no longer presses)."""
+        return self.analysis(effort=SCORING_EFFORT)
+
     def dead_stones(self) -> list[int]:
-        """Stones judged dead in the current position."""
-        return self.analysis().dead_stones()
+        """Stones judged dead in the current position, for the score."""
+        return self.final_analysis().dead_stones()
 
     def score(self) -> float:
-        """Area score of the current position, dead stones removed: positive = Black ahead."""
-        return area_score(self.game.board, self.game.komi, self.dead_stones())
+        """The score of the current position by the game's rules, dead stones removed:
+        positive = Black ahead."""
+        return score(self.game.board, self.game.komi, self.dead_stones(), self.game.rules)

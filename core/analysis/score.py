@@ -1,4 +1,6 @@
-"""Scoring: area (Chinese) counting of a final position, with stones judged dead removed."""
+"""Scoring a final position, stones judged dead removed: area counting (Chinese, AGA,
+Tromp-Taylor: stones plus surrounded points) or territory counting (Japanese, Korean:
+surrounded points plus prisoners, the dead stones among them)."""
 
 from __future__ import annotations
 
@@ -8,22 +10,32 @@ from core.board.board import Board
 from core.board.color import BLACK, BORDER, EMPTY, WHITE
 
 
+TERRITORY_RULES = ("japanese", "korean")  # rules counted by territory; the others by area
+
+
 def area(board: Board, dead: Iterable[int] = ()) -> tuple[int, int]:
     """Black's and White's area: stones plus empty regions that touch only their colour.
 
     Stones in `dead` count as captured: their points become empty and belong to the
     region around them.
     """
+    black, white, black_stones, white_stones = _count(board, dead)
+    return black + black_stones, white + white_stones
+
+
+def _count(board: Board, dead: Iterable[int]) -> tuple[int, int, int, int]:
+    """Black's and White's surrounded points, and their stones left on the board."""
     colors = list(board.board)
     for p in dead:
         colors[p] = EMPTY
     counts = [0, 0, 0, 0]
+    stones = [0, 0, 0]
     seen: set[int] = set()
     nbrs = board.nbrs
     for p in board.points:
         c = colors[p]
         if c != EMPTY:
-            counts[c] += 1
+            stones[c] += 1
             continue
         if p in seen:
             continue
@@ -44,13 +56,30 @@ def area(board: Board, dead: Iterable[int] = ()) -> tuple[int, int]:
                     touches |= rc
         if touches == BLACK or touches == WHITE:
             counts[touches] += len(region)
-    return counts[BLACK], counts[WHITE]
+    return counts[BLACK], counts[WHITE], stones[BLACK], stones[WHITE]
 
 
 def area_score(board: Board, komi: float, dead: Iterable[int] = ()) -> float:
     """Black's area minus White's area minus komi: positive means Black wins."""
     black, white = area(board, dead)
     return black - white - komi
+
+
+def territory_score(board: Board, komi: float, dead: Iterable[int] = ()) -> float:
+    """Black's territory and prisoners minus White's, minus komi: positive means Black
+    wins. Dead stones are prisoners of the side that surrounds them."""
+    dead = list(dead)
+    black, white, _, _ = _count(board, dead)
+    black += board.captures[BLACK] + sum(1 for p in dead if board.board[p] == WHITE)
+    white += board.captures[WHITE] + sum(1 for p in dead if board.board[p] == BLACK)
+    return black - white - komi
+
+
+def score(board: Board, komi: float, dead: Iterable[int], rules: str) -> float:
+    """The score by the rules' counting: territory for Japanese and Korean, else area."""
+    if rules.lower() in TERRITORY_RULES:
+        return territory_score(board, komi, dead)
+    return area_score(board, komi, dead)
 
 
 def format_score(score: float) -> str:

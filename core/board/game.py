@@ -21,6 +21,7 @@ class Game:
         self.handicap = 0
         self.to_move = BLACK
         self.superko = superko
+        self.rules = "chinese"  # how final_score counts (core.analysis.score); an SGF's RU sets it
 
     @property
     def size(self) -> int:
@@ -76,6 +77,8 @@ class Game:
             target = parse_vertex(until_vertex, record.size)
         board, to_move = record.replay(until_move, target, superko=self.superko)
         self.board, self.komi, self.handicap, self.to_move = board, record.komi, record.handicap, to_move
+        if record.rules:
+            self.rules = record.rules.strip().lower()
         return to_move
 
     def record(self) -> GameRecord:

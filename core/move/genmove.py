@@ -93,8 +93,11 @@ class MoveGenerator:
             print(message, file=sys.stderr, flush=True)
 
     # ------------------------------------------------------------------ examine
-    def examine(self, board: Board, color: int, komi: float, deadline: float) -> Analysis:
-        """Worms, plugin reading, dragons and influence for color to move."""
+    def examine(self, board: Board, color: int, komi: float, deadline: float, effort: float | None = None) -> Analysis:
+        """Worms, plugin reading, dragons and influence for color to move (reading with
+        the effort given, else the current move's)."""
+        if effort is not None:
+            self.effort = effort
         analysis = initial_analysis(board, color, komi)
         self._call_examine("kiai_examine_worms", analysis, deadline)
         analysis.build_dragons(quick=self.effort < QUICK_DRAGONS, services=self.host.services)

@@ -41,6 +41,20 @@ def komi(engine: Engine, args: Args) -> str:
     return ""
 
 
+RULES = ("chinese", "japanese", "korean", "aga", "new_zealand", "tromp-taylor")
+
+
+@command("kgs-rules")
+def kgs_rules(engine: Engine, args: Args) -> str:
+    """Set the rules final_score counts by: japanese/korean count territory, the others area."""
+    args.expect(1)
+    rules = args.words[0].lower()
+    if rules not in RULES:
+        raise KiaiError(f"unknown rules {args.words[0]!r} (one of {', '.join(RULES)})")
+    engine.game.rules = rules
+    return ""
+
+
 @command("play")
 def play(engine: Engine, args: Args) -> str:
     """Play a move: play COLOR VERTEX."""

@@ -30,7 +30,7 @@ def read_dragon(ctx: Context, origin: int) -> list[int] | None:
     if ctx.time_left() <= 0:
         return None
     owl = ctx.services.get(OWL)
-    limit = max(MIN_OWL_NODES, int(owl.node_limit * min(ctx.effort, 1.0)))
+    limit = max(MIN_OWL_NODES, int(owl.node_limit * ctx.effort))
     result = owl.owl_status(ctx.board, origin, limit)
     return None if result is None else list(result)
 
