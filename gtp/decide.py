@@ -1,6 +1,7 @@
-"""The decide tools, as GNU Go's --decide-string and --decide-connection: read one question
-on a position loaded from SGF with whichever plugins provide the reading, print the
-answers with the nodes each cost, and write every variation read to an SGF file."""
+"""The decide tools, as GNU Go's --decide-string, --decide-connection, --decide-owl and
+--decide-dragons: read one question (or every dragon) on a position loaded from SGF with
+whichever plugins provide the reading, print the answers with the nodes each cost, and
+write every variation read to an SGF file, numbered in comments."""
 
 from __future__ import annotations
 
@@ -11,11 +12,15 @@ from pathlib import Path
 from typing import Any, Callable
 
 from core.board.board import Board
+from core.board.color import BLACK
 from core.board.coords import parse_vertex, vertex
 from core.board.sgf import load_position
 from core.errors import KiaiError
 from core.host.plugins import PluginHost, PluginSpec
-from core.host.services import CONNECTION, TACTICAL
+from core.analysis.dragons import apply_owl as apply
+from core.host.pool import Pool
+from core.host.services import CONNECTION, OWL, TACTICAL
+from core.move.genmove import MoveGenerator
 from core.reading.variations import VariationTree
 
 
@@ -26,12 +31,15 @@ def add_parsers(sub: Any) -> list[argparse.ArgumentParser]:
     dc = sub.add_parser("decide-connection",
                         help="read a connection: connect and disconnect, node counts, variations to SGF")
     dc.add_argument("strings", help="two stones of one colour, e.g. M3/N7")
-    for p, run in ((ds, decide_string), (dc, decide_connection)):
+    do = sub.add_parser("decide-owl", help="owl-read a dragon: attack, defence, node counts, variations to SGF")
+    do.add_argument("vertex", help="a stone of the dragon to read, e.g. C3")
+    dd = sub.add_parser("decide-dragons", help="owl-read every dragon of a position and print a table")
+    for p, run in ((ds, decide_string), (dc, decide_connection), (do, decide_owl), (dd, decide_dragons)):
         p.add_argument("--load", required=True, type=Path, help="SGF file with the position")
         p.add_argument("--until", default=None, help="load up to this move number or vertex (as loadsgf)")
         p.add_argument("--sgf", type=Path, default=None, help="write every variation read to this SGF file")
         p.set_defaults(run=run)
-    return [ds, dc]
+    return [ds, dc, do, dd]
 
 
 def _host(args: argparse.Namespace) -> PluginHost:
@@ -100,4 +108,47 @@ def decide_connection(args: argparse.Namespace) -> int:
     pair = f"{vertex(board.size, a)}/{vertex(board.size, b)}"
     s.ask(f"{pair}: connect", lambda tree: connection.string_connect(board, a, b, tree=tree))
     s.ask(f"{pair}: disconnect", lambda tree: connection.disconnect(board, a, b, tree=tree))
+    return s.finish()
+
+
+def decide_owl(args: argparse.Namespace) -> int:
+    """Read whether a dragon can be killed and whether it can be saved."""
+    s = _Session(args, f"decide-owl {args.vertex.upper()}")
+    board = s.board
+    p = parse_vertex(args.vertex, board.size)
+    if board.board[p] not in (1, 2):
+        raise KiaiError(f"no stone at {args.vertex.upper()}")
+    owl = s.host.services.get(OWL)
+    name = vertex(board.size, p)
+    s.ask(f"{name}: owl attack", lambda tree: owl.owl_attack(board, p, tree=tree))
+    s.ask(f"{name}: owl defense", lambda tree: owl.owl_defend(board, p, tree=tree))
+    return s.finish()
+
+
+def decide_dragons(args: argparse.Namespace) -> int:
+    """Read every dragon of the position with owl; print a table of static and owl status."""
+    s = _Session(args, "decide-dragons")
+    board = s.board
+    owl = s.host.services.get(OWL)
+    generator = MoveGenerator(s.host, Pool(s.host, 0))
+    analysis = generator.examine(board, BLACK, 0.0, time.monotonic() + 3600, refine=False)
+    counter = s.host.counters["owl"]
+    print(f"{'dragon':>6} {'color':>5} {'stones':>6} {'static':>8} {'attack':>10} {'defense':>10} "
+          f"{'status':>8} {'nodes':>6} {'seconds':>7}")
+    for d in sorted(analysis.dragons.values(), key=lambda d: d.origin):
+        before, start = counter.value, time.monotonic()
+        static = d.status.name.lower()
+        result = owl.owl_status(board, d.origin)
+        if result is None:
+            attack = defense = "?"
+        else:
+            acode, apoint, dcode, dpoint = result
+            attack = f"{acode} {vertex(board.size, apoint)}" if acode and apoint else str(acode)
+            defense = f"{dcode} {vertex(board.size, dpoint)}" if dcode and dpoint else str(dcode)
+            apply(d, list(result))
+        status = d.status.name.lower() if result is not None else "uncertain"
+        print(f"{vertex(board.size, d.origin):>6} {'black' if d.color == 1 else 'white':>5} {d.stones:>6} "
+              f"{static:>8} {attack:>10} {defense:>10} {status:>8} {counter.value - before:>6} "
+              f"{time.monotonic() - start:>7.2f}")
+        s.total += counter.value - before
     return s.finish()

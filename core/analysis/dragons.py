@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Callable, Final, Mapping
+from typing import Callable, Final, Mapping, Sequence
 
 from core.analysis.amalgamation import amalgamate
 from core.analysis.eyes import EyeSpace
@@ -80,6 +80,26 @@ class Dragon:
     def genus(self) -> tuple[int, int]:
         """(min, max) eyes."""
         return self.eye_min, self.eye_max
+
+
+OWL_ALIVE_SAFETY: Final = 0.95  # a dragon owl cannot kill: alive, a shade below unconditional life
+
+
+def apply_owl(d: Dragon, result: Sequence[int]) -> None:
+    """Set a dragon's status, attack and defence points and safety from owl's
+    (attack code, attack move, defence code, defence move): alive when it cannot be
+    killed, dead when it cannot be saved, critical when either side moving first wins."""
+    acode, apoint, dcode, dpoint = result
+    d.owl_attack, d.owl_defense = acode, dcode
+    if not acode:
+        d.status, d.safety = Status.ALIVE, OWL_ALIVE_SAFETY
+        d.attack_point = 0
+    elif not dcode:
+        d.status, d.safety = Status.DEAD, SAFETY[Status.DEAD]
+        d.attack_point, d.defense_point = apoint, 0
+    else:
+        d.status, d.safety = Status.CRITICAL, SAFETY[Status.CRITICAL]
+        d.attack_point, d.defense_point = apoint, dpoint
 
 
 def make_dragons(board: Board, worms: Mapping[int, Worm], spaces: list[EyeSpace], influence: Influence,

@@ -93,15 +93,18 @@ class MoveGenerator:
             print(message, file=sys.stderr, flush=True)
 
     # ------------------------------------------------------------------ examine
-    def examine(self, board: Board, color: int, komi: float, deadline: float, effort: float | None = None) -> Analysis:
+    def examine(self, board: Board, color: int, komi: float, deadline: float, effort: float | None = None,
+                refine: bool = True) -> Analysis:
         """Worms, plugin reading, dragons and influence for color to move (reading with
-        the effort given, else the current move's)."""
+        the effort given, else the current move's); refine=False leaves the dragons'
+        static status, unread by plugins such as owl."""
         if effort is not None:
             self.effort = effort
         analysis = initial_analysis(board, color, komi)
         self._call_examine("kiai_examine_worms", analysis, deadline)
         analysis.build_dragons(quick=self.effort < QUICK_DRAGONS, services=self.host.services)
-        self._call_examine("kiai_examine_dragons", analysis, deadline)
+        if refine:
+            self._call_examine("kiai_examine_dragons", analysis, deadline)
         for note in analysis.notes:
             self.trace(note)
         analysis.build_influence()

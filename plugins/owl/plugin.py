@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from core.analysis.analysis import Analysis
-from core.analysis.dragons import SAFETY, Dragon, Status
+from core.analysis.dragons import Dragon, Status, apply_owl
 from core.board.coords import vertex
 from core.host.context import Context
 from core.host.hookspecs import hookimpl
@@ -21,7 +21,6 @@ from plugins.owl.service import COUNTER, OPTIONS, OwlService
 
 MIN_OWL_NODES: Final = 100  # the least an owl question gets, however short the clock
 MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the largest first
-OWL_ALIVE_SAFETY: Final = 0.95  # a dragon owl cannot kill: alive, a shade below unconditional life
 
 
 def read_dragon(ctx: Context, origin: int) -> list[int] | None:
@@ -41,22 +40,6 @@ def needs_owl(d: Dragon) -> bool:
     if d.unconditional or d.seki or (d.status == Status.ALIVE and d.eye_min >= 2):
         return False
     return True
-
-
-def apply(d: Dragon, result: list[int]) -> None:
-    """Set the dragon's status, points and safety from owl's codes."""
-    acode, apoint, dcode, dpoint = result
-    d.owl_attack, d.owl_defense = acode, dcode
-    if not acode:
-        d.status, d.safety = Status.ALIVE, OWL_ALIVE_SAFETY
-        d.attack_point = 0
-    elif not dcode:
-        d.status, d.safety = Status.DEAD, SAFETY[Status.DEAD]
-        d.defense_point = 0
-        d.attack_point = apoint
-    else:
-        d.status, d.safety = Status.CRITICAL, SAFETY[Status.CRITICAL]
-        d.attack_point, d.defense_point = apoint, dpoint
 
 
 @hookimpl
@@ -93,7 +76,7 @@ def kiai_examine_dragons(analysis: Analysis, run: PoolRun) -> None:
     results = run("read_dragon", [(d.origin,) for d in targets], affinity=[d.origin for d in targets])
     for d, result in zip(targets, results):
         if result is not None:
-            apply(d, result)
+            apply_owl(d, result)
         else:
             analysis.notes.append(f"owl: the dragon at {vertex(analysis.board.size, d.origin)} keeps its static "
                                   f"status ({d.status.name}): no verdict within the node limit or the clock")

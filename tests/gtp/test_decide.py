@@ -13,12 +13,16 @@ from core.board.sgf import parse_sgf
 
 LADDER = b"(;FF[4]SZ[9];W[ed];B[ee];W[de];B[aa];W[df])"  # black E5 in a ladder
 HANGING = b"(;FF[4]SZ[7];B[cd];W[dc];B[ed];W[aa];B[de])"  # black C4 and E4, a hanging connection between
+# black's straight three on the top edge (A9-C9 inside A8-D8 and D9), walled in by white
+STRAIGHT_THREE = b"(;FF[4]SZ[9]AB[da][ab][bb][cb][db]AW[ea][eb][ac][bc][cc][dc][ec]PL[B])"
 
 
 @pytest.mark.parametrize("tool, game, question, answers, first, bad, complaint", [
     ("decide-string", LADDER, "E5", ["E5: attack 1 at F5", "E5: defense"], "attack", "A1", "no stone"),
     ("decide-connection", HANGING, "C4/E4", ["C4/E4: connect 1 at D4", "C4/E4: disconnect"], "connect", "C4/D5",
      "one colour"),
+    ("decide-owl", STRAIGHT_THREE, "A8", ["A8: owl attack 1 at B9", "A8: owl defense 1 at B9"], "owl attack", "A1",
+     "no stone"),
 ])
 def test_a_decide_tool_prints_answers_and_writes_variations(tmp_path: Path, tool: str, game: bytes, question: str,
                                                             answers: list[str], first: str, bad: str,
@@ -39,3 +43,15 @@ def test_a_decide_tool_prints_answers_and_writes_variations(tmp_path: Path, tool
     assert parse_sgf(data).moves  # a readable tree
     refused = run(bad)
     assert refused.returncode == 2 and complaint in refused.stderr
+
+
+def test_decide_dragons_prints_each_dragon_static_and_read(tmp_path: Path) -> None:
+    position = tmp_path / "game.sgf"
+    position.write_bytes(STRAIGHT_THREE)
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "decide-dragons", "--load", str(position)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    rows = {line.split()[0]: line.split() for line in proc.stdout.splitlines()[1:]}
+    # black's dragon lives or dies at B9, whoever moves first; white's wall cannot be killed
+    assert rows["D9"][1:3] == ["black", "5"] and rows["D9"][-3] == "critical" and "B9" in rows["D9"]
+    assert rows["E9"][1] == "white" and rows["E9"][-3] == "alive"

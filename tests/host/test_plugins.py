@@ -145,3 +145,23 @@ def test_a_task_lost_with_a_killed_worker_is_retried_on_another() -> None:
         assert victim not in pool.pids() and len(pool.pids()) == 2
     finally:
         pool.close()
+
+
+def test_tasks_with_one_affinity_key_run_on_one_worker() -> None:
+    from core.analysis.analysis import initial_analysis
+    from core.host.context import pack_context
+
+    host = PluginHost(PluginSpec((), ("slow=tests.fixtures.slow_plugin",)))
+    pool = Pool(host, 2)
+    try:
+        ctx = pack_context(initial_analysis(Board(9), BLACK, 7.0), 10)
+        keys = [4, 7, 10, 13, 22, 5]
+        first = [r.value for r in pool.map(ctx, "slow", "which_worker", [(k,) for k in keys], 10.0, affinity=keys)]
+        again = [r.value for r in pool.map(ctx, "slow", "which_worker", [(k,) for k in reversed(keys)], 10.0,
+                                           affinity=list(reversed(keys)))]
+        assert first == list(reversed(again))  # every key went back to its worker
+        even = {pid for k, pid in zip(keys, first) if k % 2 == 0}
+        odd = {pid for k, pid in zip(keys, first) if k % 2 == 1}
+        assert len(even) == 1 and len(odd) == 1 and even != odd  # key modulo the two workers
+    finally:
+        pool.close()

@@ -1,0 +1,60 @@
+"""Owl in the engine: the examine step reads uncertain dragons and takes their status
+from owl, genmove plays owl's points with OWL_ATTACK / OWL_DEFEND reasons, and a dragon
+whose reading gives up keeps its static status with a note for the trace."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from core.analysis.dragons import Status
+from core.board.color import BLACK, WHITE
+from core.board.coords import parse_vertex
+from core.board.diagram import board_from_diagram
+from core.host.plugins import PluginHost
+from core.host.pool import Pool
+from core.move.genmove import MoveGenerator
+from core.move.reasons import Kind
+from plugins.owl.plugin import kiai_examine_dragons
+
+# Black's straight three on the top edge inside white's wall: B9 decides it (7x7 keeps
+# the rest of the board small).
+STRAIGHT_THREE = """
+. . . X O . .
+X X X X O . .
+O O O O O . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+"""
+
+
+def test_the_examine_step_reads_the_critical_dragon_and_genmove_plays_owls_point() -> None:
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    b7 = parse_vertex("B7", 7)
+    analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60)
+    dragon = analysis.dragon(parse_vertex("D7", 7))
+    assert dragon.status == Status.CRITICAL and dragon.owl_attack > 0 and dragon.owl_defense > 0
+    assert dragon.attack_point == b7 and dragon.defense_point == b7
+    for color, kind in ((BLACK, Kind.OWL_DEFEND), (WHITE, Kind.OWL_ATTACK)):
+        result = gen.genmove(board, color, 0.5, 30.0)
+        assert result.move == b7
+        assert kind in {r.kind for r in result.values[0].reasons}
+
+
+def test_a_dragon_owl_gives_up_on_keeps_its_static_status() -> None:
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60, refine=False)
+    before = {o: (d.status, d.attack_point, d.defense_point) for o, d in analysis.dragons.items()}
+
+    def gave_up(function: str, argslist: Any, affinity: Any = None) -> list[Any]:
+        return [None for _ in argslist]  # every question ran past its limit
+
+    kiai_examine_dragons(analysis=analysis, run=gave_up)
+    assert {o: (d.status, d.attack_point, d.defense_point) for o, d in analysis.dragons.items()} == before
+    assert any("keeps its static status" in note for note in analysis.notes)

@@ -1,0 +1,127 @@
+"""Owl on life-and-death shapes of our own: a lunch that makes the second eye, a false
+eye owl must see through, a stone dropped into a framework, the threats (two moves in a
+row), a connection that saves, and the persistent cache agreeing with fresh reading."""
+
+from __future__ import annotations
+
+from core.board.boardcheck import snapshot
+from core.board.coords import parse_vertex
+from core.board.diagram import board_from_diagram
+from core.reading.results import WIN
+from plugins.owl.service import OwlService
+from plugins.tactical.service import TacticalService
+
+# Black's corner: one eye at A9, and the white stone at C9, already without escape (its
+# one liberty D9 is suicide for white), is a lunch: black's second eye.
+LUNCH = """
+. X O . X O . . .
+X X X X X O . . .
+O O O O O O . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+# Black's corner: a real eye at A9 and a false one at C9 (white D8 takes its diagonal,
+# and D9 is in atari there): one eye only.
+FALSE_EYE = """
+. X . X O . . . .
+X X X O O . . . .
+O O O O . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+# A black stone dropped into white's framework on the right: open ground, but white's.
+FRAMEWORK = """
+. . X O . . . . .
+. . X O . . . . .
+. . X O . X . . .
+. . X O . . . . .
+. . X O . . . . .
+. . X O . . . . .
+. . X O . . . . .
+. . X O . . . . .
+. . X O . . . . .
+"""
+
+# Black's straight three on the top edge, for threats and the cache: B9 decides it.
+STRAIGHT_THREE = """
+. . . X O . . . .
+X X X X O . . . .
+O O O O O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def owl(cache: int = 200) -> OwlService:
+    service = OwlService()
+    service.configure({"owl_cache": cache})
+    service.tactical = TacticalService()
+    return service
+
+
+def test_a_lunch_is_an_eye() -> None:
+    board, _ = board_from_diagram(LUNCH)
+    assert owl().owl_attack(board, parse_vertex("A8", 9))[0] == 0
+
+
+def test_a_false_eye_is_seen_through() -> None:
+    board, _ = board_from_diagram(FALSE_EYE)
+    service = owl()
+    assert service.owl_attack(board, parse_vertex("A8", 9))[0] == WIN
+    assert service.owl_defend(board, parse_vertex("A8", 9))[0] == 0
+
+
+def test_a_stone_in_a_framework_has_nowhere_to_run() -> None:
+    board, _ = board_from_diagram(FRAMEWORK)
+    service = owl()
+    assert service.owl_attack(board, parse_vertex("F7", 9))[0] == WIN
+    assert service.owl_defend(board, parse_vertex("F7", 9))[0] == 0
+
+
+def test_threats_are_two_moves_in_a_row() -> None:
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    service = owl()
+    before = snapshot(board)
+    d9 = parse_vertex("D9", 9)
+    code, first, second = service.owl_threaten_attack(board, d9)
+    assert code == WIN and first and second  # white kills even with a move to spare
+    code, first, second = service.owl_threaten_defense(board, d9)
+    assert code == WIN and first  # black lives with two moves in a row
+    assert snapshot(board) == before and board.stackp == 0
+
+
+def test_a_connection_that_saves_both_dragons() -> None:
+    board, _ = board_from_diagram(FALSE_EYE)
+    service = owl()
+    # black filling C9 joins D9 to the rest, but the eye it fills leaves one eye: no save
+    assert service.owl_connection_defends(board, parse_vertex("C9", 9), parse_vertex("A8", 9),
+                                          parse_vertex("D9", 9)) == 0
+
+
+def test_the_persistent_cache_agrees_with_fresh_reading() -> None:
+    hits = 0
+    for diagram, stone in ((STRAIGHT_THREE, "D9"), (FALSE_EYE, "A8"), (LUNCH, "A8"), (FRAMEWORK, "F7")):
+        board, _ = board_from_diagram(diagram)
+        p = parse_vertex(stone, 9)
+        cached, fresh = owl(200), owl(0)
+        first = (cached.owl_attack(board, p), cached.owl_defend(board, p), cached.owl_threaten_attack(board, p))
+        again = (cached.owl_attack(board, p), cached.owl_defend(board, p), cached.owl_threaten_attack(board, p))
+        plain = (fresh.owl_attack(board, p), fresh.owl_defend(board, p), fresh.owl_threaten_attack(board, p))
+        assert first == again == plain, stone
+        assert len(fresh.caches.persistent) == 0
+        hits += cached.caches.persistent.hits
+    assert hits > 0  # the second asking was answered from the cache
