@@ -94,6 +94,7 @@ class PersistentCache:
                 self._say(board, "hit", routine, inputs, f" ({e.nodes} nodes saved)")
                 return e
         self.misses += 1
+        self._say(board, "miss", routine, inputs)
         return None
 
     def store(self, board: Board, routine: int, inputs: tuple[int, ...], result: tuple[int, ...], nodes: int,

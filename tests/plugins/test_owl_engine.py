@@ -11,7 +11,7 @@ from core.analysis.dragons import Status
 from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
-from core.host.plugins import PluginHost
+from core.host.plugins import PluginHost, PluginSpec
 from core.host.pool import Pool
 from core.move.genmove import MoveGenerator
 from core.move.reasons import Kind
@@ -58,3 +58,27 @@ def test_a_dragon_owl_gives_up_on_keeps_its_static_status() -> None:
     kiai_examine_dragons(analysis=analysis, run=gave_up)
     assert {o: (d.status, d.attack_point, d.defense_point) for o, d in analysis.dragons.items()} == before
     assert any("keeps its static status" in note for note in analysis.notes)
+
+
+def test_the_cache_and_the_workers_do_not_change_owls_verdicts() -> None:
+    from tests.plugins.test_owl_shapes import FALSE_EYE, FRAMEWORK, LUNCH
+    from tests.plugins.test_owl_shapes import STRAIGHT_THREE as EDGE_THREE
+
+    corpus = [board_from_diagram(d)[0] for d in (EDGE_THREE, FALSE_EYE, LUNCH, FRAMEWORK)]
+    verdicts: dict[tuple[int, int], list[dict[int, tuple[int, int, int]]]] = {}
+    for cache in (200, 0):
+        for workers in (0, 2):
+            host = PluginHost(PluginSpec(settings=(("owl_cache", float(cache)),)))
+            gen = MoveGenerator(host, Pool(host, workers))
+            try:
+                found = []
+                for _ in range(2):  # the second time, a cache on answers from its entries
+                    for board in corpus:
+                        a = gen.examine(board, BLACK, 0.5, time.monotonic() + 60)
+                        found.append({o: (int(d.status), d.owl_attack, d.owl_defense) for o, d in a.dragons.items()})
+                verdicts[cache, workers] = found
+            finally:
+                gen.pool.close()
+    first = verdicts[200, 0]
+    assert any(d[1] > 0 for f in first for d in f.values())  # owl read something
+    assert all(v == first for v in verdicts.values())
