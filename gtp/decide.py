@@ -80,15 +80,20 @@ class _Session:
         return 0
 
 
+def _stone(args: argparse.Namespace, tool: str) -> tuple[_Session, Board, int, str]:
+    """The session of a tool that reads one stone's string or dragon, the board, the
+    stone and its name; KiaiError where there is no stone."""
+    s = _Session(args, f"{tool} {args.vertex.upper()}")
+    p = parse_vertex(args.vertex, s.board.size)
+    if s.board.board[p] not in (1, 2):
+        raise KiaiError(f"no stone at {args.vertex.upper()}")
+    return s, s.board, p, vertex(s.board.size, p)
+
+
 def decide_string(args: argparse.Namespace) -> int:
     """Read whether a string can be captured and, if so, saved."""
-    s = _Session(args, f"decide-string {args.vertex.upper()}")
-    board = s.board
-    p = parse_vertex(args.vertex, board.size)
-    if board.board[p] not in (1, 2):
-        raise KiaiError(f"no stone at {args.vertex.upper()}")
+    s, board, p, name = _stone(args, "decide-string")
     tactical = s.host.services.get(TACTICAL)
-    name = vertex(board.size, p)
     if s.ask(f"{name}: attack", lambda tree: tactical.attack(board, p, tree=tree)):
         s.ask(f"{name}: defense", lambda tree: tactical.find_defense(board, p, tree=tree))
     return s.finish()
@@ -113,13 +118,8 @@ def decide_connection(args: argparse.Namespace) -> int:
 
 def decide_owl(args: argparse.Namespace) -> int:
     """Read whether a dragon can be killed and whether it can be saved."""
-    s = _Session(args, f"decide-owl {args.vertex.upper()}")
-    board = s.board
-    p = parse_vertex(args.vertex, board.size)
-    if board.board[p] not in (1, 2):
-        raise KiaiError(f"no stone at {args.vertex.upper()}")
+    s, board, p, name = _stone(args, "decide-owl")
     owl = s.host.services.get(OWL)
-    name = vertex(board.size, p)
     s.ask(f"{name}: owl attack", lambda tree: owl.owl_attack(board, p, tree=tree))
     s.ask(f"{name}: owl defense", lambda tree: owl.owl_defend(board, p, tree=tree))
     return s.finish()

@@ -31,20 +31,20 @@ def _vertices(*kinds: str) -> Callable[[Engine, Args], tuple[Any, ...]]:
 _stone, _stones, _move_and_stone = _vertices("stone"), _vertices("stone", "stone"), _vertices("move", "stone")
 
 
-def _pair(engine: Engine, args: Args) -> tuple[int, ...]:
-    """Two stones of one colour."""
-    a, b = _stones(engine, args)
-    if engine.game.board.board[a] != engine.game.board.board[b]:
-        raise KiaiError("vertices must be stones of the same colour")
-    return a, b
+def _one_colour(*kinds: str) -> Callable[[Engine, Args], tuple[Any, ...]]:
+    """Arguments read as _vertices reads them, whose last two stones must be of one colour."""
+    parse = _vertices(*kinds)
+
+    def checked(engine: Engine, args: Args) -> tuple[Any, ...]:
+        found = parse(engine, args)
+        if engine.game.board.board[found[-1]] != engine.game.board.board[found[-2]]:
+            raise KiaiError("vertices must be stones of the same colour")
+        return found
+
+    return checked
 
 
-def _move_and_pair(engine: Engine, args: Args) -> tuple[int, ...]:
-    """A move, then two stones of one colour."""
-    move, a, b = _vertices("move", "stone", "stone")(engine, args)
-    if engine.game.board.board[a] != engine.game.board.board[b]:
-        raise KiaiError("vertices must be stones of the same colour")
-    return move, a, b
+_pair, _move_and_pair = _one_colour("stone", "stone"), _one_colour("move", "stone", "stone")
 
 
 def _string_and_area(engine: Engine, args: Args) -> tuple[Any, ...]:
