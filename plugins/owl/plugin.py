@@ -35,8 +35,9 @@ def read_dragon(ctx: Context, origin: int) -> list[int] | None:
 
 
 def needs_owl(d: Dragon) -> bool:
-    """Neither clearly alive (unconditional life, or two sure eyes) nor clearly dead (a
-    single stone reading already captures is the tactical plugin's)."""
+    """Not clearly alive (unconditional life, seki, or alive with two eyes whoever moves
+    first). Statically dead dragons are read too: the static judgement is harsh in open
+    positions, and a dead verdict is cheap for owl to confirm."""
     if d.unconditional or d.seki or (d.status == Status.ALIVE and d.eye_min >= 2):
         return False
     return True

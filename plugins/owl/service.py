@@ -131,8 +131,9 @@ class OwlService(ReadingService[OwlReader]):
         try:
             if b not in dragon_stones(board, a):
                 return 0
+            gave_up = self.gave_up
             code, _ = self.owl_attack(board, a)
-            return WIN if code == 0 else 0
+            return WIN if code == 0 and self.gave_up == gave_up else 0
         finally:
             board.popgo()
 
@@ -159,8 +160,9 @@ class OwlService(ReadingService[OwlReader]):
         try:
             if not board.board[s]:
                 return WIN if attack else 0
+            gave_up = self.gave_up
             code, _ = (self.owl_defend if attack else self.owl_attack)(board, s)
-            return REVERSE[code]
+            return 0 if self.gave_up != gave_up else REVERSE[code]  # an unfinished answer proves nothing
         finally:
             board.popgo()
 
@@ -192,9 +194,10 @@ class OwlService(ReadingService[OwlReader]):
         if not board.trymove(move, 3 - owner):
             return 0
         try:
+            gave_up = self.gave_up
             for c in capturers:
                 if board.board[c] and self.owl_attack(board, c)[0]:
                     return 0
-            return WIN
+            return WIN if self.gave_up == gave_up else 0  # an unfinished read proves no life
         finally:
             board.popgo()
