@@ -34,7 +34,7 @@ from core.board.color import EMPTY
 from core.board.coords import NO_POINT, vertex
 from core.host.services import TacticalReader
 from core.move.patterns import Match
-from core.reading.persistent import PersistentCache, string_area
+from core.reading.persistent import PersistentCache
 from core.reading.results import REVERSE, WIN, after_move, better
 from core.reading.search import ReadingAborted, Search
 from core.reading.table import TranspositionTable
@@ -43,7 +43,6 @@ from plugins.owl.shapes import owl_matches
 ESCAPE_STEPS: Final = 3  # how far owl looks for open ground around a dragon
 ESCAPE_POINTS: Final = 10  # open points within those steps: the dragon runs out, alive for owl
 AREA_STEPS: Final = 4  # an owl cache entry's area: the dragon grown this far through empty points
-SHADOW_STEPS: Final = 2  # ... when the reading's shadow gives the rest of the area
 OWL_ATTACK, OWL_DEFEND = 1, 2  # owl's routines in the persistent cache (the service numbers the rest)
 FENCED: Final = 60  # empty ground up to this size, bordered by the enemy alone, is his territory
 NARROW_WIDTH: Final = 3  # moves per node between the root's neighbourhood and the branch depth
@@ -108,7 +107,7 @@ class OwlReader(Search):
         try:
             return self.persistent_read(self.persistent, OWL_DEFEND if not attack else OWL_ATTACK, (s,),
                                         lambda: self._node(attack, 0),
-                                        lambda shadow: reading_area(self.board, goal, shadow))
+                                        lambda shadow: owl_area(self.board, goal) | shadow)
         except ReadingAborted:
             self.unwind()
             return 0, NO_POINT  # uncertain: never a guess
@@ -364,23 +363,15 @@ def _static(attacker_to_move: bool, values: list[tuple[int, int]]) -> int:
     return WIN if combine(values, owner_first=True) >= 2 else 0
 
 
-def reading_area(board: Board, goal: Iterable[int], shadow: set[int]) -> set[int]:
-    """The active area of a read owl result: where the reading went (its shadow, one
-    step around, with every string it touched and their liberties, as tactical reading's)
-    and the dragon grown SHADOW_STEPS; with no move read, owl_area's wider ground."""
-    if not shadow:
-        return owl_area(board, goal)
-    return string_area(board, goal, shadow) | owl_area(board, goal, SHADOW_STEPS)
-
-
-def owl_area(board: Board, stones: Iterable[int], steps: int = 0) -> set[int]:
+def owl_area(board: Board, stones: Iterable[int]) -> set[int]:
     """Where a change could change owl's verdict on these stones (a persistent cache
-    entry's active area): the stones grown AREA_STEPS (or steps) through empty points,
-    the enemy strings beside them, and the liberties of those with fewer than five."""
+    entry's active area, with the reading's shadow): the stones grown AREA_STEPS through
+    empty points, the enemy strings beside them, and the liberties of those with fewer
+    than five."""
     b = board.board
     area = set(stones)
     frontier = list(area)
-    for _ in range(steps or AREA_STEPS):
+    for _ in range(AREA_STEPS):
         following: list[int] = []
         for p in frontier:
             for q in board.nbrs[p]:
