@@ -75,6 +75,7 @@ class Dragon:
     defense_point: int = 0  # where the owner saves it
     owl_attack: int = -1  # owl's code for killing it, the opponent first (-1: not read or uncertain)
     owl_defense: int = -1  # owl's code for saving it, the owner first (-1: not read or uncertain)
+    owl_threat: int = 0  # alive: the first of two attacker moves in a row that kill it; dead: of two that save it
 
     @property
     def genus(self) -> tuple[int, int]:
@@ -87,9 +88,11 @@ OWL_ALIVE_SAFETY: Final = 0.95  # a dragon owl cannot kill: alive, a shade below
 
 def apply_owl(d: Dragon, result: Sequence[int]) -> None:
     """Set a dragon's status, attack and defence points and safety from owl's
-    (attack code, attack move, defence code, defence move): alive when it cannot be
-    killed, dead when it cannot be saved, critical when either side moving first wins."""
-    acode, apoint, dcode, dpoint = result
+    (attack code, attack move, defence code, defence move[, threat]): alive when it
+    cannot be killed, dead when it cannot be saved, critical when either side moving
+    first wins; the threat is the first move of two in a row that would change that."""
+    acode, apoint, dcode, dpoint = result[:4]
+    d.owl_threat = result[4] if len(result) > 4 else 0
     d.owl_attack, d.owl_defense = acode, dcode
     if not acode:
         d.status, d.safety = Status.ALIVE, OWL_ALIVE_SAFETY

@@ -35,11 +35,13 @@ from core.move.reasons import (
     GOOD_KO,
     OWL_ATTACKS,
     OWL_DEFENDS,
+    UNCERTAIN_OWL,
     Kind,
     MoveReason,
 )
 
 KO_WEIGHT = {"good": 0.6, "bad": 0.35}
+UNCERTAIN_WEIGHT = 0.5  # an owl verdict reading could not finish: the static judgement's move, half believed
 SECONDARY_WEIGHT = 0.1
 SAFETY_NODE_LIMIT = 1500  # nodes for reading whether a new stone can be captured
 STRATEGIC_FRACTION = 0.5
@@ -165,6 +167,9 @@ class Valuator:
         for r in mv.reasons:
             k = r.kind
             factor = KO_WEIGHT["good"] if k in GOOD_KO else KO_WEIGHT["bad"] if k in BAD_KO else 1.0
+            if k in UNCERTAIN_OWL:
+                factor = UNCERTAIN_WEIGHT
+                k = Kind.OWL_ATTACK if k == Kind.UNCERTAIN_OWL_ATTACK else Kind.OWL_DEFEND
             if k in ATTACKS and r.targets[0] in self.a.worms:
                 dead.update(self.a.worms[r.targets[0]].stones)
                 weight = min(weight, factor)
@@ -186,7 +191,7 @@ class Valuator:
                     for p in stones:
                         safety[p] = 1.0
                 weight = min(weight, factor)
-                mv.notes.append(f"{k.name} {vertex(self.board.size, r.targets[0])}")
+                mv.notes.append(f"{r.kind.name} {vertex(self.board.size, r.targets[0])}")
         board = self.board
         before = self._ownership_before(mv.move)
         if not board.trymove(mv.move, self.color):

@@ -20,18 +20,28 @@ from core.reading.counters import NodeCounter
 from plugins.owl.service import COUNTER, OPTIONS, OwlService
 
 MIN_OWL_NODES: Final = 100  # the least an owl question gets, however short the clock
+THREAT_TIME: Final = 1.0  # seconds a task must have left to look for a threat as well
 MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the largest first
 
 
 def read_dragon(ctx: Context, origin: int) -> list[int] | None:
-    """Pool task: [attack code, attack move, defence code, defence move] of the dragon at
-    origin by owl reading; None when the task's time is up or a question gave up."""
+    """Pool task: [attack code, attack move, defence code, defence move, threat] of the
+    dragon at origin by owl reading, the threat being the first of two moves in a row
+    that would kill a living dragon or save a dead one (0: none, or no time to look);
+    None when the task's time is up or a question gave up."""
     if ctx.time_left() <= 0:
         return None
     owl = ctx.services.get(OWL)
     limit = max(MIN_OWL_NODES, int(owl.node_limit * ctx.effort))
     result = owl.owl_status(ctx.board, origin, limit)
-    return None if result is None else list(result)
+    if result is None:
+        return None
+    threat = 0
+    acode, _, dcode, _ = result
+    if (not acode or not dcode) and ctx.time_left() > THREAT_TIME:
+        code, first, _ = (owl.owl_threaten_attack if not acode else owl.owl_threaten_defense)(ctx.board, origin)
+        threat = first if code else 0
+    return [*result, threat]
 
 
 def needs_owl(d: Dragon) -> bool:
@@ -85,13 +95,28 @@ def kiai_examine_dragons(analysis: Analysis, run: PoolRun) -> None:
 
 @hookimpl
 def kiai_generate(ctx: Context) -> list[MoveReason]:
-    """OWL_ATTACK / OWL_DEFEND (with ko kinds) at owl's points of critical dragons, and
-    VITAL_EYE at the vital points of critical dragons owl has not read."""
+    """OWL_ATTACK / OWL_DEFEND (with ko kinds) at owl's points of critical dragons;
+    threats: OWL_ATTACK_THREAT against a living enemy dragon, OWL_PREVENT_THREAT at the
+    same point for its owner, OWL_DEFEND_THREAT for a dead dragon of ours; where owl gave
+    up on a critical dragon, UNCERTAIN_OWL_ATTACK / _DEFENSE at the static points, and
+    VITAL_EYE at the vital points of its eye spaces."""
     out: list[MoveReason] = []
     board = ctx.board
     for d in sorted(ctx.analysis.dragons.values(), key=lambda d: d.origin):
+        threat = d.owl_threat
+        if threat and board.board[threat] == 0 and board.is_legal(threat, ctx.color):
+            if d.status == Status.ALIVE:
+                kind = Kind.OWL_ATTACK_THREAT if d.color != ctx.color else Kind.OWL_PREVENT_THREAT
+                out.append(MoveReason(kind, threat, (d.origin,)))
+            elif d.status == Status.DEAD and d.color == ctx.color:
+                out.append(MoveReason(Kind.OWL_DEFEND_THREAT, threat, (d.origin,)))
         if d.status != Status.CRITICAL:
             continue
+        if d.owl_attack < 0:  # owl gave up: the static judgement's points, half believed
+            point = d.attack_point if d.color != ctx.color else d.defense_point
+            if point and board.board[point] == 0 and board.is_legal(point, ctx.color):
+                kind = Kind.UNCERTAIN_OWL_ATTACK if d.color != ctx.color else Kind.UNCERTAIN_OWL_DEFENSE
+                out.append(MoveReason(kind, point, (d.origin,)))
         if d.owl_attack > 0 and d.owl_defense > 0:
             if d.color != ctx.color and d.attack_point:
                 out.append(MoveReason(with_ko(Kind.OWL_ATTACK, d.owl_attack), d.attack_point, (d.origin,)))

@@ -82,3 +82,47 @@ def test_the_cache_and_the_workers_do_not_change_owls_verdicts() -> None:
     first = verdicts[200, 0]
     assert any(d[1] > 0 for f in first for d in f.values())  # owl read something
     assert all(v == first for v in verdicts.values())
+
+
+def _context(analysis: Any, color: int) -> Any:
+    from core.host.context import Context
+
+    return Context(analysis.board, color, 0.5, analysis, PluginHost().services, 10, time.monotonic() + 60)
+
+
+def test_threats_and_uncertain_verdicts_become_move_reasons() -> None:
+    from plugins.owl.plugin import kiai_generate
+
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60, refine=False)
+    black = analysis.dragon(parse_vertex("D7", 7))
+    b7, a7 = parse_vertex("B7", 7), parse_vertex("A7", 7)
+    # owl gave up on the critical dragon: the static points, as uncertain reasons
+    assert black.status == Status.CRITICAL and black.owl_attack == -1
+    white_moves = {(r.kind, r.move) for r in kiai_generate(_context(analysis, WHITE))}
+    black_moves = {(r.kind, r.move) for r in kiai_generate(_context(analysis, BLACK))}
+    assert (Kind.UNCERTAIN_OWL_ATTACK, b7) in white_moves
+    assert (Kind.UNCERTAIN_OWL_DEFENSE, b7) in black_moves
+    # alive with a two-move kill at A7: a threat for white, a point to prevent for black
+    black.status, black.owl_attack, black.owl_defense, black.owl_threat = Status.ALIVE, 0, 1, a7
+    assert (Kind.OWL_ATTACK_THREAT, a7) in {(r.kind, r.move) for r in kiai_generate(_context(analysis, WHITE))}
+    assert (Kind.OWL_PREVENT_THREAT, a7) in {(r.kind, r.move) for r in kiai_generate(_context(analysis, BLACK))}
+    # dead with a two-move save: a defence threat for black only
+    black.status, black.owl_attack, black.owl_defense = Status.DEAD, 1, 0
+    assert (Kind.OWL_DEFEND_THREAT, a7) in {(r.kind, r.move) for r in kiai_generate(_context(analysis, BLACK))}
+    assert not any(r.kind == Kind.OWL_DEFEND_THREAT for r in kiai_generate(_context(analysis, WHITE)))
+
+
+def test_an_uncertain_owl_move_is_worth_less_than_a_read_one() -> None:
+    from core.move.reasons import MoveReason
+    from core.move.valuation import Valuator
+
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    host = PluginHost()
+    analysis = MoveGenerator(host, Pool(host, 0)).examine(board, WHITE, 0.5, time.monotonic() + 60, refine=False)
+    black, b7 = analysis.dragon(parse_vertex("D7", 7)), parse_vertex("B7", 7)
+    sure = Valuator(analysis).value(b7, [MoveReason(Kind.OWL_ATTACK, b7, (black.origin,))])
+    unsure = Valuator(analysis).value(b7, [MoveReason(Kind.UNCERTAIN_OWL_ATTACK, b7, (black.origin,))])
+    assert 0 < unsure.territorial < sure.territorial
