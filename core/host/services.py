@@ -131,11 +131,11 @@ class OwlReading(Protocol):
         None when a question gave up (uncertain)."""
         ...
 
-    def owl_threaten_attack(self, board: Board, s: int) -> tuple[int, int, int]:
+    def owl_threaten_attack(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int]:
         """(code, move1, move2): two attacker moves in a row that kill the dragon at s."""
         ...
 
-    def owl_threaten_defense(self, board: Board, s: int) -> tuple[int, int, int]:
+    def owl_threaten_defense(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int]:
         """(code, move1, move2): two owner moves in a row that save the dragon at s."""
         ...
 

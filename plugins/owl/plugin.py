@@ -14,6 +14,7 @@ from core.host.context import Context
 from core.host.hookspecs import hookimpl
 from core.host.options import Option
 from core.host.pool import PoolRun
+from core.move.genmove import MAX_EFFORT
 from core.host.services import OWL
 from core.move.reasons import Kind, MoveReason, with_ko
 from core.reading.counters import NodeCounter
@@ -27,8 +28,9 @@ MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the
 def read_dragon(ctx: Context, origin: int) -> list[int] | None:
     """Pool task: [attack code, attack move, defence code, defence move, threat] of the
     dragon at origin by owl reading, the threat being the first of two moves in a row
-    that would kill a living dragon or save a dead one (0: none, or no time to look);
-    None when the task's time is up or a question gave up."""
+    that would kill a living dragon or save a dead one (0: none, or no time to look; a
+    threat matters to the next move, so reading beyond any move's effort, as for the
+    score, does not look); None when the task's time is up or a question gave up."""
     if ctx.time_left() <= 0:
         return None
     owl = ctx.services.get(OWL)
@@ -38,8 +40,9 @@ def read_dragon(ctx: Context, origin: int) -> list[int] | None:
         return None
     threat = 0
     acode, _, dcode, _ = result
-    if (not acode or not dcode) and ctx.time_left() > THREAT_TIME:
-        code, first, _ = (owl.owl_threaten_attack if not acode else owl.owl_threaten_defense)(ctx.board, origin)
+    if (not acode or not dcode) and ctx.effort <= MAX_EFFORT and ctx.time_left() > THREAT_TIME:
+        # within the status read's node limit, shared over the first moves tried
+        code, first, _ = (owl.owl_threaten_attack if not acode else owl.owl_threaten_defense)(ctx.board, origin, limit)
         threat = first if code else 0
     return [*result, threat]
 

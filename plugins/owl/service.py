@@ -85,13 +85,16 @@ class OwlService(ReadingService[OwlReader]):
         """Owl nodes per question, from the settings."""
         return self.limits.node_limit
 
-    def _threaten(self, board: Board, s: int, attack: bool) -> tuple[int, int, int]:
+    def _threaten(self, board: Board, s: int, attack: bool, node_limit: int | None = None) -> tuple[int, int, int]:
         """Two moves in a row by the attacker (or the owner): the first from owl's own
-        candidates, the second owl's answer to the question asked again."""
+        candidates, the second owl's answer to the question asked again (each within an
+        equal share of node_limit, when given)."""
         owner = board.board[s]
         mover = 3 - owner if attack else owner
         none: list[int] = []
-        for first in self.ask(board, None, lambda r: r.candidates(s, attack), none):
+        firsts = self.ask(board, None, lambda r: r.candidates(s, attack), none)
+        share = None if node_limit is None else max(1, node_limit // max(1, len(firsts)))
+        for first in firsts:
             if not board.trymove(first, mover):
                 continue
             try:
@@ -99,23 +102,23 @@ class OwlService(ReadingService[OwlReader]):
                     if attack:
                         return WIN, first, NO_POINT
                     continue
-                code, second = (self.owl_attack if attack else self.owl_defend)(board, s)
+                code, second = (self.owl_attack if attack else self.owl_defend)(board, s, share)
                 if code == WIN:
                     return WIN, first, second
             finally:
                 board.popgo()
         return 0, NO_POINT, NO_POINT
 
-    def owl_threaten_attack(self, board: Board, s: int) -> tuple[int, int, int]:
+    def owl_threaten_attack(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int]:
         """(code, move1, move2): two attacker moves in a row that kill the dragon at s."""
-        code, first, second = self._remember(board, THREATEN_ATTACK, (s,), lambda: self._threaten(board, s, True),
-                                             dragon_stones(board, s))
+        code, first, second = self._remember(board, THREATEN_ATTACK, (s,),
+                                             lambda: self._threaten(board, s, True, node_limit), dragon_stones(board, s))
         return code, first, second
 
-    def owl_threaten_defense(self, board: Board, s: int) -> tuple[int, int, int]:
+    def owl_threaten_defense(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int]:
         """(code, move1, move2): two owner moves in a row that save the dragon at s."""
-        code, first, second = self._remember(board, THREATEN_DEFENSE, (s,), lambda: self._threaten(board, s, False),
-                                             dragon_stones(board, s))
+        code, first, second = self._remember(board, THREATEN_DEFENSE, (s,),
+                                             lambda: self._threaten(board, s, False, node_limit), dragon_stones(board, s))
         return code, first, second
 
     def owl_connection_defends(self, board: Board, move: int, a: int, b: int) -> int:
