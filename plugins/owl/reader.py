@@ -92,16 +92,19 @@ class OwlReader(Search):
 
     def candidates(self, s: int, attack: bool) -> list[int]:
         """The moves owl would try first at the root, for the attacker or the defender."""
-        self.goal = dragon_stones(self.board, s)
-        self.owner = self.board.board[s]
+        self._start(s)
         strings = self._strings()
         _, spaces, _ = self._judge(strings)
         moves = self._attack_moves(strings, spaces) if attack else self._defense_moves(strings, spaces)
         return moves[:self.limits.width]
 
-    def _ask(self, s: int, attack: bool) -> tuple[int, int]:
+    def _start(self, s: int) -> None:
+        """Mark the dragon at s as the goal."""
         self.goal = dragon_stones(self.board, s)
         self.owner = self.board.board[s]
+
+    def _ask(self, s: int, attack: bool) -> tuple[int, int]:
+        self._start(s)
         self.aborted = False
         goal = self.goal
         try:
