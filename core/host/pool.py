@@ -212,7 +212,7 @@ class Pool:
             groups = [(list(range(i, min(i + size, len(argslist)))), -1) for i in range(0, len(argslist), size)]
         tasks = [Task(plugin, BATCH + function, tuple(tuple(argslist[i]) for i in g), k) for g, k in groups]
         largest = max(len(g) for g, _ in groups)
-        out: list[TaskResult | None] = [None] * len(argslist)
+        out: dict[int, TaskResult] = {}
         results = self.run(ctx_bytes, tasks, timeout * largest, deadline)  # a chunk may take each item's time
         for (group, _), result in zip(groups, results):
             for k, i in enumerate(group):
@@ -222,7 +222,7 @@ class Pool:
                     out[i] = TaskResult(single, bool(ok), value if ok else None, "" if ok else str(value))
                 else:
                     out[i] = TaskResult(single, False, error=result.error or "malformed batch result")
-        return [r if r is not None else TaskResult(Task(plugin, function), False, error="not run") for r in out]
+        return [out[i] for i in range(len(argslist))]  # every tuple is in exactly one group
 
     def _pick(self, tasks: list[Task], waiting: deque[int], idle: list[_Worker]) -> tuple[int, _Worker] | None:
         """The first waiting task that an idle worker may run, and that worker (taken off

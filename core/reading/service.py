@@ -54,7 +54,6 @@ class ReadingService(Generic[S]):
             return question(r)
         except ReadingAborted:
             r.unwind()
-            r.aborted = True
             return aborted
         finally:
             self.counter.add(r.visited)

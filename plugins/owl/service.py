@@ -64,9 +64,10 @@ class OwlService(ReadingService[OwlReader]):
         return self.ask(board, node_limit, lambda r: r.owl_defend(s), (0, NO_POINT), tree)
 
     def _remember(self, board: Board, routine: int, inputs: tuple[int, ...], compute: Callable[[], tuple[int, ...]],
-                  stones: Iterable[int]) -> tuple[int, ...]:
-        """compute(), or its result from the persistent cache while the board around the
-        stones is unchanged; a result read to the end (no question gave up) is kept."""
+                  stones: Callable[[], Iterable[int]]) -> tuple[int, ...]:
+        """compute(), or its result from the persistent cache while the board around
+        stones() is unchanged (asked only when a result is kept); a result read to the end
+        (no question gave up) is kept."""
         self.caches.sync(board)
         cache = self.caches.persistent
         top = board.stackp == 0
@@ -77,7 +78,7 @@ class OwlService(ReadingService[OwlReader]):
         nodes, gave_up = self.counter.value, self.gave_up
         result = compute()
         if top and self.gave_up == gave_up:
-            cache.store(board, routine, inputs, result, self.counter.value - nodes, owl_area(board, stones))
+            cache.store(board, routine, inputs, result, self.counter.value - nodes, owl_area(board, stones()))
         return result
 
     @property
@@ -112,20 +113,22 @@ class OwlService(ReadingService[OwlReader]):
     def owl_threaten_attack(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int]:
         """(code, move1, move2): two attacker moves in a row that kill the dragon at s."""
         code, first, second = self._remember(board, THREATEN_ATTACK, (s,),
-                                             lambda: self._threaten(board, s, True, node_limit), dragon_stones(board, s))
+                                             lambda: self._threaten(board, s, True, node_limit),
+                                             lambda: dragon_stones(board, s))
         return code, first, second
 
     def owl_threaten_defense(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int]:
         """(code, move1, move2): two owner moves in a row that save the dragon at s."""
         code, first, second = self._remember(board, THREATEN_DEFENSE, (s,),
-                                             lambda: self._threaten(board, s, False, node_limit), dragon_stones(board, s))
+                                             lambda: self._threaten(board, s, False, node_limit),
+                                             lambda: dragon_stones(board, s))
         return code, first, second
 
     def owl_connection_defends(self, board: Board, move: int, a: int, b: int) -> int:
         """WIN if move by their owner joins the dragons at a and b into one that owl
         cannot kill."""
         return self._remember(board, CONNECTION_DEFENDS, (move, a, b), lambda: (self._connects(board, move, a, b),),
-                              dragon_stones(board, a) | dragon_stones(board, b))[0]
+                              lambda: dragon_stones(board, a) | dragon_stones(board, b))[0]
 
     def _connects(self, board: Board, move: int, a: int, b: int) -> int:
         owner = board.board[a]
@@ -172,18 +175,18 @@ class OwlService(ReadingService[OwlReader]):
     def owl_does_attack(self, board: Board, move: int, s: int) -> int:
         """The attacker's code if it plays move against the dragon at s."""
         return self._remember(board, DOES_ATTACK, (move, s), lambda: (self._after(board, move, s, True),),
-                              dragon_stones(board, s))[0]
+                              lambda: dragon_stones(board, s))[0]
 
     def owl_does_defend(self, board: Board, move: int, s: int) -> int:
         """The defender's code if it plays move for the dragon at s."""
         return self._remember(board, DOES_DEFEND, (move, s), lambda: (self._after(board, move, s, False),),
-                              dragon_stones(board, s))[0]
+                              lambda: dragon_stones(board, s))[0]
 
     def owl_substantial(self, board: Board, s: int) -> int:
         """WIN if capturing the string at s gives the capturer a living group: after the
         tactical capture, no dragon of the capturer beside it can be killed."""
         return self._remember(board, SUBSTANTIAL, (s,), lambda: (self._substantial(board, s),),
-                              board.findstones(s))[0]
+                              lambda: board.findstones(s))[0]
 
     def _substantial(self, board: Board, s: int) -> int:
         if self.tactical is None:

@@ -56,17 +56,31 @@ def test_dragon_and_worm_commands() -> None:
     assert not ask(srv, "dragon_status A1")[0]
 
 
-def test_reading_lines_for_gogui_variations() -> None:
-    srv = server(size=9)
+@pytest.mark.parametrize("moves, first, second, bad", [
     # white E5 in atari: black captures at E4; the defence extends there
+    (("play b D5", "play w E5", "play b F5", "play b E6"), "kiai-attack_line E5", "kiai-defend_line E5",
+     "kiai-attack_line A1"),  # an empty point
+    # black C5 and E5 with a one-point jump: black connects at D5, white cuts there
+    (("play b C5", "play b E5", "play w D6", "play w D4"), "kiai-connect_line C5 E5", "kiai-cut_line C5 E5",
+     "kiai-connect_line C5 D6"),  # two colours
+])
+def test_reading_lines_for_gogui_variations(moves: tuple[str, ...], first: str, second: str, bad: str) -> None:
+    srv = server(size=9)
+    for line in moves:
+        assert ask(srv, line)[0]
+    expected = {"kiai-attack_line E5": "E4", "kiai-connect_line C5 E5": "D5"}[first]
+    for command in (first, second):
+        ok, line = ask(srv, command)
+        assert ok and line.split()[0] == expected
+    assert not ask(srv, bad)[0]
+    assert len(srv.engine.game.board.history) == 4 and srv.engine.game.board.stackp == 0
+
+
+def test_a_string_nothing_captures_has_no_attack_line() -> None:
+    srv = server(size=9)
     for line in ("play b D5", "play w E5", "play b F5", "play b E6"):
         assert ask(srv, line)[0]
-    ok, attack = ask(srv, "kiai-attack_line E5")
-    assert ok and attack.split()[0] == "E4"
-    ok, defend = ask(srv, "kiai-defend_line E5")
-    assert ok and defend.split()[0] == "E4"
-    assert ask(srv, "kiai-attack_line D5") == (True, "")  # nothing captures it
-    assert not ask(srv, "kiai-attack_line A1")[0]
+    assert ask(srv, "kiai-attack_line D5") == (True, "")
 
 
 def test_gogui_parameters_list_and_set() -> None:
@@ -84,19 +98,6 @@ def test_gogui_parameters_list_and_set() -> None:
     for bad in ("kiai-param level 11", "kiai-param move_time -1", "kiai-param nodepth 5", "kiai-param level",
                 "kiai-param depth x"):
         assert not ask(srv, bad)[0], bad
-
-
-def test_connection_lines_for_gogui_variations() -> None:
-    srv = server(size=9)
-    # black C5 and E5 with a one-point jump: black connects at D5, white cuts there
-    for line in ("play b C5", "play b E5", "play w D6", "play w D4"):
-        assert ask(srv, line)[0]
-    ok, join = ask(srv, "kiai-connect_line C5 E5")
-    assert ok and join.split()[0] == "D5"
-    ok, cut = ask(srv, "kiai-cut_line C5 E5")
-    assert ok and cut.split()[0] == "D5"
-    assert not ask(srv, "kiai-connect_line C5 D6")[0]  # two colours
-    assert len(srv.engine.game.board.history) == 4 and srv.engine.game.board.stackp == 0
 
 
 def test_live_gfx_draws_the_candidates_on_stderr_during_genmove(capsys: pytest.CaptureFixture[str]) -> None:

@@ -72,19 +72,9 @@ def test_a_finished_game_is_passed() -> None:
 
 
 def test_cleanup_removes_dead_stones_before_passing() -> None:
-    board, _ = board_from_diagram(
-        """
-        . . X O . . . . .
-        . . X O . . . . .
-        . . X O . X . . .
-        . . X O . . . . .
-        . . X O . . . . .
-        . . X O . . . . .
-        . . X O . . . . .
-        . . X O . . . . .
-        . . X O . . . . .
-        """
-    )
+    from tests.plugins.test_owl_shapes import FRAMEWORK  # a black stone dropped into white's framework
+
+    board, _ = board_from_diagram(FRAMEWORK)
     host = PluginHost()
     gen = MoveGenerator(host, Pool(host, 0))
     analysis = gen.examine(board, WHITE, 0.5, 1e9)
