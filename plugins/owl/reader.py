@@ -9,7 +9,9 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
   run is not dead"); sure of two eyes when the pessimistic eye count (closed eye spaces
   only: no marginal point and no enemy string beside them that reading cannot capture;
   the opponent to move) reaches two. A sure dragon is alive unless owl_vital.db finds a
-  shortage of liberties to read.
+  shortage of liberties to read. Enemy strings short of liberties beside the dragon are
+  read first: one it can capture and the enemy cannot save lies inside its eye space as
+  dead stones (a lunch), so that a stone dropped into an eye does not split it in two.
 - The moves, most valuable first and at most `width` of them: the vital points of the
   dragon's eye spaces; tactical captures and rescues through the tactical service; the
   shapes of owl_attack.db (limiting) or owl_defense.db (expanding, eye-making); then the
@@ -28,7 +30,7 @@ from typing import Any, Callable, Final, Iterable
 from core.analysis.amalgamation import amalgamate
 from core.analysis.eyes import EyeSpace, eye_spaces
 from core.analysis.eyeshapes import combine
-from core.analysis.worms import make_worms
+from core.analysis.worms import Worm, make_worms
 from core.board.board import Board
 from core.board.color import EMPTY
 from core.board.coords import NO_POINT, vertex
@@ -47,6 +49,7 @@ OWL_ATTACK, OWL_DEFEND = 1, 2  # owl's routines in the persistent cache (the ser
 FENCED: Final = 60  # empty ground up to this size, bordered by the enemy alone, is his territory
 NARROW_WIDTH: Final = 3  # moves per node between the root's neighbourhood and the branch depth
 TACTICAL_NODES: Final = 200  # per tactical question asked inside owl
+LUNCH_LIBERTIES: Final = 3  # enemy strings beside the dragon with this few liberties are read
 # move values, beside the patterns' value(n): the eye analysis's vital points first, then
 # captures and rescues, liberties and marginal points last
 VITAL_VALUE: Final = 90.0
@@ -179,7 +182,7 @@ class OwlReader(Search):
             return DEAD, [], []
         b = self.board
         members = set(strings)
-        worms = make_worms(b)
+        worms = self._worms(strings)
         spaces = [sp for sp in eye_spaces(b, worms, colors=(self.owner,)) if members & set(sp.borders)]
         enclosed = {p for sp in spaces for p in sp.points}
         if self._escape(strings, enclosed) >= ESCAPE_POINTS and not self._fenced(strings):
@@ -187,6 +190,26 @@ class OwlReader(Search):
         values = [(0, 0) if self._spoiled(sp) else (sp.min, sp.max) for sp in spaces]
         closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]
         return (SURE if combine(closed, owner_first=False) >= 2 else OPEN), spaces, values
+
+    def _worms(self, strings: list[int]) -> dict[int, Worm]:
+        """The board's worms, with tactical codes for the enemy strings short of liberties
+        beside the dragon or on its liberties: a string the dragon can capture and the
+        enemy cannot save is dead stones inside its eye space, one either side can settle
+        makes a half eye, as in the static analysis (without them, a stone dropped into
+        an eye would split it into two eyes)."""
+        b = self.board
+        worms = make_worms(b)
+        if self.tactical is None:
+            return worms
+        enemy = 3 - self.owner
+        near = {p for o in strings for p in b.sref[o].stones} | {p for o in strings for p in b.sref[o].libs}
+        for e in sorted({b.origin(q) for p in near for q in b.nbrs[p] if b.board[q] == enemy}):
+            if len(b.sref[e].libs) > LUNCH_LIBERTIES:
+                continue
+            acode, apoint, dcode, dpoint = self.tactical.attack_and_defend(b, e, TACTICAL_NODES)
+            w = worms[e]
+            w.attack_code, w.attack_point, w.defense_code, w.defense_point = acode, apoint, dcode, dpoint
+        return worms
 
     def _escape(self, strings: list[int], inside: set[int]) -> int:
         """How open the ground outside the dragon is: the empty points within ESCAPE_STEPS

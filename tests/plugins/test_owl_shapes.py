@@ -1,5 +1,6 @@
 """Owl on life-and-death shapes of our own: a lunch that makes the second eye, a false
-eye owl must see through, a stone dropped into a framework, the threats (two moves in a
+eye owl must see through, a capturable stone that does not split an eye in two, a stone
+dropped into a framework, the threats (two moves in a
 row), a connection that saves, and the persistent cache agreeing with fresh reading."""
 
 from __future__ import annotations
@@ -52,6 +53,20 @@ FRAMEWORK = """
 . . X O . . . . .
 """
 
+# Black's corner: white B9 splits the space A9-B8, and black can capture it (B8 is atari,
+# and white cannot connect out), but the capture makes one eye, not two; D9 is no eye.
+SPLIT_EYE = """
+. O X . O . . . .
+X . X X O . . . .
+X X X O . . . . .
+X X X O . . . . .
+O O O O . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
 # Black's straight three on the top edge, for threats and the cache: B9 decides it.
 STRAIGHT_THREE = """
 . . . X O . . . .
@@ -85,6 +100,13 @@ def test_a_false_eye_is_seen_through() -> None:
     assert service.owl_defend(board, parse_vertex("A8", 9))[0] == 0
 
 
+def test_a_capturable_stone_does_not_split_an_eye_in_two() -> None:
+    board, _ = board_from_diagram(SPLIT_EYE)
+    service = owl()
+    assert service.owl_attack(board, parse_vertex("A7", 9))[0] == WIN
+    assert service.owl_defend(board, parse_vertex("A7", 9))[0] == 0
+
+
 def test_a_stone_in_a_framework_has_nowhere_to_run() -> None:
     board, _ = board_from_diagram(FRAMEWORK)
     service = owl()
@@ -114,7 +136,8 @@ def test_a_connection_that_saves_both_dragons() -> None:
 
 def test_the_persistent_cache_agrees_with_fresh_reading() -> None:
     hits = 0
-    for diagram, stone in ((STRAIGHT_THREE, "D9"), (FALSE_EYE, "A8"), (LUNCH, "A8"), (FRAMEWORK, "F7")):
+    for diagram, stone in ((STRAIGHT_THREE, "D9"), (FALSE_EYE, "A8"), (LUNCH, "A8"), (FRAMEWORK, "F7"),
+                           (SPLIT_EYE, "A7")):
         board, _ = board_from_diagram(diagram)
         p = parse_vertex(stone, 9)
         cached, fresh = owl(200), owl(0)
