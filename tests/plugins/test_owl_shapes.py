@@ -1,7 +1,7 @@
 """Owl on life-and-death shapes of our own: a lunch that makes the second eye, a false
 eye owl must see through, a capturable stone that does not split an eye in two, a stone
-dropped into a framework, the threats (two moves in a
-row), a connection that saves, and the persistent cache agreeing with fresh reading."""
+dropped into a framework, the threats (two moves in a row), a connection that saves,
+and the persistent cache agreeing with fresh reading."""
 
 from __future__ import annotations
 
