@@ -5,6 +5,8 @@ and the persistent cache agreeing with fresh reading."""
 
 from __future__ import annotations
 
+import pytest
+
 from core.board.boardcheck import snapshot
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
@@ -93,25 +95,16 @@ def test_a_lunch_is_an_eye() -> None:
     assert owl().owl_attack(board, parse_vertex("A8", 9))[0] == 0
 
 
-def test_a_false_eye_is_seen_through() -> None:
-    board, _ = board_from_diagram(FALSE_EYE)
+@pytest.mark.parametrize("diagram, stone", [
+    pytest.param(FALSE_EYE, "A8", id="a false eye is seen through"),
+    pytest.param(SPLIT_EYE, "A7", id="a capturable stone does not split an eye in two"),
+    pytest.param(FRAMEWORK, "F7", id="a stone in a framework has nowhere to run"),
+])
+def test_a_dead_dragon_is_killed_and_cannot_be_saved(diagram: str, stone: str) -> None:
+    board, _ = board_from_diagram(diagram)
     service = owl()
-    assert service.owl_attack(board, parse_vertex("A8", 9))[0] == WIN
-    assert service.owl_defend(board, parse_vertex("A8", 9))[0] == 0
-
-
-def test_a_capturable_stone_does_not_split_an_eye_in_two() -> None:
-    board, _ = board_from_diagram(SPLIT_EYE)
-    service = owl()
-    assert service.owl_attack(board, parse_vertex("A7", 9))[0] == WIN
-    assert service.owl_defend(board, parse_vertex("A7", 9))[0] == 0
-
-
-def test_a_stone_in_a_framework_has_nowhere_to_run() -> None:
-    board, _ = board_from_diagram(FRAMEWORK)
-    service = owl()
-    assert service.owl_attack(board, parse_vertex("F7", 9))[0] == WIN
-    assert service.owl_defend(board, parse_vertex("F7", 9))[0] == 0
+    assert service.owl_attack(board, parse_vertex(stone, 9))[0] == WIN
+    assert service.owl_defend(board, parse_vertex(stone, 9))[0] == 0
 
 
 def test_threats_are_two_moves_in_a_row() -> None:
