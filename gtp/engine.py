@@ -161,8 +161,11 @@ class Engine:
         return self.analysis(effort=SCORING_EFFORT)
 
     def dead_stones(self) -> list[int]:
-        """Stones judged dead in the current position, for the score."""
-        return self.final_analysis().dead_stones()
+        """Stones judged dead in the current position, for the score: those of dead
+        dragons and of critical ones. When the game is over, a dragon the opponent kills
+        by moving first is dead: its owner passed instead of defending it, and in a
+        dispute after the game the attacker moves first (the owner answers)."""
+        return self.final_analysis().dead_stones(critical=True)
 
     def score(self) -> float:
         """The score of the current position by the game's rules, dead stones removed:

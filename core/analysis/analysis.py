@@ -42,12 +42,13 @@ class Analysis:
         """The dragon through a stone."""
         return self.dragons[self.dragon_of[self.board.origin(p)]]
 
-    def dead_stones(self) -> list[int]:
-        """Every stone of a dead dragon (or of a tactically dead worm before dragons exist)."""
+    def dead_stones(self, critical: bool = False) -> list[int]:
+        """Every stone of a dead dragon (or of a tactically dead worm before dragons exist);
+        with critical, of a critical dragon too."""
         out: list[int] = []
         if self.dragons:
             for d in self.dragons.values():
-                if d.status == Status.DEAD:
+                if d.status == Status.DEAD or (critical and d.status == Status.CRITICAL):
                     for o in d.worms:
                         out.extend(self.worms[o].stones)
         else:

@@ -114,3 +114,23 @@ def test_final_status_list_names_the_stones_in_seki() -> None:
     ok, alive = ask(srv, "final_status_list alive")
     assert ok and alive.split("\n")[0].split()[0] == "A8" and "B7" not in alive
     assert ask(srv, "final_status_list dead") == (True, "")
+
+
+def test_a_critical_dragon_is_dead_when_the_game_is_over() -> None:
+    # black's straight three on the top edge lives only if black moves first at B9: the
+    # game is over, so white, the attacker, moves first in the dispute
+    srv, _ = loaded("""
+        . . . X O . . . .
+        X X X X O . . . .
+        O O O O O . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    ok, status = ask(srv, "dragon_status A8")
+    assert ok and status.startswith("critical")
+    ok, dead = ask(srv, "final_status_list dead")
+    assert ok and sorted(dead.split()) == ["A8", "B8", "C8", "D8", "D9"]  # one string
