@@ -187,7 +187,7 @@ class OwlReader(Search):
         enclosed = {p for sp in spaces for p in sp.points}
         if self._escape(strings, enclosed) >= ESCAPE_POINTS and not self._fenced(strings):
             return ALIVE, spaces, []
-        values = [(0, 0) if self._spoiled(sp) else (sp.min, sp.max) for sp in spaces]
+        values = [(0, 0) if self._spoiled(sp, worms) else (sp.min, sp.max) for sp in spaces]
         closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]
         return (SURE if combine(closed, owner_first=False) >= 2 else OPEN), spaces, values
 
@@ -255,13 +255,16 @@ class OwlReader(Search):
                     return False  # friendly stones: a way home
         return True
 
-    def _spoiled(self, space: EyeSpace) -> bool:
+    def _spoiled(self, space: EyeSpace, worms: dict[int, Worm]) -> bool:
         """An enemy string stands beside the space that reading cannot capture: the space
-        makes no sure eye (the enemy's stone inside an eye shape, as after a placement)."""
+        makes no sure eye (the enemy's stone inside an eye shape, as after a placement).
+        A string the lunch reading already found capturable is not read again."""
         b = self.board
         enemy = 3 - space.color
         touching = {b.origin(q) for p in space.points for q in b.nbrs[p] if b.board[q] == enemy}
         for e in sorted(touching):
+            if worms[e].attack_code == WIN:
+                continue
             if self.tactical is None or len(b.sref[e].libs) > 3:
                 return True
             code, _ = self.tactical.attack(b, e, TACTICAL_NODES)
