@@ -287,7 +287,7 @@ def _value(s: Space) -> Value:
     if not s.marginal and not s.half:
         return _shape_value(s, s.points)
     if len(s.points - s.marginal) >= BIG or len(s.points) > SEARCH_LIMIT:
-        return _shape_value(s, s.points - s.marginal)
+        return _interior_value(s, s.points - s.marginal)
     vital = _shape_value(s, s.points).attack
     worst, attack = None, NONE
     for move, after in _opponent_moves(s, vital):
@@ -300,6 +300,22 @@ def _value(s: Space) -> Value:
     high = best if best is not None else 0
     low = min(worst, high) if worst is not None else high
     return Value(low, high, attack, defense) if low < high else Value(low, high)
+
+
+def _interior_value(s: Space, interior: frozenset[Point]) -> Value:
+    """A space too big to search, valued by its interior (the points off its margins):
+    each connected part as a closed shape, added up as independent games. A part of one
+    or two points is half an eye (the opponent reaches it from the margin, the owner
+    closes it off), and a space that is all margin makes no eye."""
+    parts = components(interior)
+    if len(parts) == 1 and len(interior) > 2:
+        return _shape_value(s, interior)
+    values: list[tuple[int, int]] = []
+    for c in parts:
+        v = _shape_value(s, c) if len(c) > 2 else Value(0, 1)
+        values.append((v.min, v.max))
+    low, high = combine(values, owner_first=False), combine(values, owner_first=True)
+    return Value(min(low, high), high)
 
 
 def _capture_game(s: Space) -> Value:

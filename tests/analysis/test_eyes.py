@@ -207,6 +207,19 @@ def test_a_dead_stone_at_the_end_of_a_straight_four_leaves_two_eyes() -> None:
     assert s.dead == [parse_vertex("C6", 9)] and (s.min, s.max) == (2, 2)
 
 
+def test_a_space_too_big_to_search_is_worth_what_its_interior_makes() -> None:
+    # fifteen points, more than the search takes: the points off the margins decide.
+    # All margin, the opponent reaches every point: no eye (it once counted as one).
+    # Three lone interior points are three half eyes, not an unknown shape of two eyes.
+    # A solid interior of ten points still makes two.
+    strip = frozenset((r, c) for r in range(3) for c in range(5))
+    lone = frozenset({(1, 0), (1, 2), (1, 4)})
+    solid = frozenset((r, c) for r in range(1, 3) for c in range(5))
+    assert (value(strip, marginal=strip).min, value(strip, marginal=strip).max) == (0, 0)
+    assert (value(strip, marginal=strip - lone).min, value(strip, marginal=strip - lone).max) == (1, 2)
+    assert (value(strip, marginal=strip - solid).min, value(strip, marginal=strip - solid).max) == (2, 2)
+
+
 def test_seki_liberties_are_no_eye_for_either_side() -> None:
     # the inner black stones and the white ring share their last two liberties: whoever
     # plays there first is captured, so neither does
