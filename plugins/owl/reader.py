@@ -265,7 +265,7 @@ class OwlReader(Search):
         for e in sorted(touching):
             if worms[e].attack_code == WIN:
                 continue
-            if self.tactical is None or len(b.sref[e].libs) > 3:
+            if self.tactical is None or len(b.sref[e].libs) > LUNCH_LIBERTIES:
                 return True
             code, _ = self.tactical.attack(b, e, TACTICAL_NODES)
             if code != WIN:
