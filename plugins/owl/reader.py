@@ -19,7 +19,10 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
 - When the side to move has no move, or the depth runs out, the eye analysis decides: the
   defender to move lives with a maximum of two eyes, the attacker to move kills below a
   minimum of two; a space beside an enemy string reading cannot capture counts for none.
-- Ko follows the komaster scheme of the reading toolkit.
+- Ko follows the komaster scheme of the reading toolkit. A ko capture the ko rule bans for
+  the moment is still offered, as a conditional ko, within KO_RETAKE plies of the root:
+  without it, a dragon that captures into a ko looked safe (the opponent "had no move")
+  or dead (the static count gave the ko point to the side that could not take it yet).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ OWL_ATTACK, OWL_DEFEND = 1, 2  # owl's routines in the persistent cache (the ser
 FENCED: Final = 60  # empty ground up to this size, bordered by the enemy alone, is his territory
 NARROW_WIDTH: Final = 3  # moves per node between the root's neighbourhood and the branch depth
 TACTICAL_NODES: Final = 200  # per tactical question asked inside owl
+KO_RETAKE: Final = 4  # a ko the rule bans for now is retaken (conditionally) only this near the root
 LUNCH_LIBERTIES: Final = 3  # enemy strings beside the dragon with this few liberties are read
 # move values, beside the patterns' value(n): the eye analysis's vital points first, then
 # captures and rescues, liberties and marginal points last
@@ -141,6 +145,8 @@ class OwlReader(Search):
         for move in moves:
             if tried >= width:
                 break
+            if move == self.board.ko and color == self.board.ko_color and depth > KO_RETAKE:
+                continue
             played = self.play(move, color, depth <= self.limits.ko_depth)
             if played is None:
                 continue
@@ -437,11 +443,13 @@ def _captures(board: Board, p: int, color: int) -> bool:
 
 
 def _legal(board: Board, moves: list[int], color: int) -> list[int]:
-    """The moves in order, each once, legal for color."""
+    """The moves in order, each once, legal for color, or a ko capture the ko rule bans for
+    now (the komaster scheme decides whether it may be taken, as a conditional ko)."""
     seen: set[int] = set()
     out: list[int] = []
     for p in moves:
-        if p and p not in seen and board.board[p] == EMPTY and board.is_legal(p, color):
+        banned_ko = p == board.ko and color == board.ko_color
+        if p and p not in seen and board.board[p] == EMPTY and (banned_ko or board.is_legal(p, color)):
             seen.add(p)
             out.append(p)
     return out

@@ -61,10 +61,10 @@ def test_a_dragon_owl_gives_up_on_keeps_its_static_status() -> None:
 
 
 def test_the_cache_and_the_workers_do_not_change_owls_verdicts() -> None:
-    from tests.plugins.test_owl_shapes import FALSE_EYE, FRAMEWORK, LUNCH
+    from tests.plugins.test_owl_shapes import FALSE_EYE, FRAMEWORK, KO_FOR_LIFE, LUNCH
     from tests.plugins.test_owl_shapes import STRAIGHT_THREE as EDGE_THREE
 
-    corpus = [board_from_diagram(d)[0] for d in (EDGE_THREE, FALSE_EYE, LUNCH, FRAMEWORK)]
+    corpus = [board_from_diagram(d)[0] for d in (EDGE_THREE, FALSE_EYE, LUNCH, FRAMEWORK, KO_FOR_LIFE)]
     verdicts: dict[tuple[int, int], list[dict[int, tuple[int, int, int]]]] = {}
     for cache in (200, 0):
         for workers in (0, 2):

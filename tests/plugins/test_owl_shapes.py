@@ -1,6 +1,6 @@
 """Owl on life-and-death shapes of our own: a lunch that makes the second eye, a false
 eye owl must see through, a capturable stone that does not split an eye in two, a stone
-dropped into a framework, the threats (two moves in a row), a connection that saves,
+dropped into a framework, a ko for life, the threats (two moves in a row), a connection that saves,
 and the persistent cache agreeing with fresh reading."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import pytest
 from core.board.boardcheck import snapshot
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
-from core.reading.results import WIN
+from core.board.color import BLACK
+from core.reading.results import KO_A, KO_B, WIN
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
 
@@ -69,6 +70,21 @@ O O O O . . . . .
 . . . . . . . . .
 """
 
+# Black's corner: one eye at A9-B9; the eye at D9 is false while white E8 stands on its
+# diagonal. White F8 saves E8 and kills; black F8 captures it, but the capturing stone
+# can be retaken at E8: black lives in a ko he takes first (white needs a threat).
+KO_FOR_LIFE = """
+. . X . X O O . .
+X X X X O . O . .
+O O O X X O . . .
+. . O O O O . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
 # Black's straight three on the top edge, for threats and the cache: B9 decides it.
 STRAIGHT_THREE = """
 . . . X O . . . .
@@ -107,6 +123,15 @@ def test_a_dead_dragon_is_killed_and_cannot_be_saved(diagram: str, stone: str) -
     assert service.owl_defend(board, parse_vertex(stone, 9))[0] == 0
 
 
+def test_a_ko_for_life() -> None:
+    board, _ = board_from_diagram(KO_FOR_LIFE)
+    service = owl()
+    assert service.owl_attack(board, parse_vertex("B8", 9)) == (WIN, parse_vertex("F8", 9))
+    assert service.owl_defend(board, parse_vertex("B8", 9)) == (KO_A, parse_vertex("F8", 9))
+    board.play(parse_vertex("F8", 9), BLACK)  # the capture: white may only retake as a ko
+    assert service.owl_attack(board, parse_vertex("B8", 9)) == (KO_B, parse_vertex("E8", 9))
+
+
 def test_threats_are_two_moves_in_a_row() -> None:
     board, _ = board_from_diagram(STRAIGHT_THREE)
     service = owl()
@@ -130,7 +155,7 @@ def test_a_connection_that_saves_both_dragons() -> None:
 def test_the_persistent_cache_agrees_with_fresh_reading() -> None:
     hits = 0
     for diagram, stone in ((STRAIGHT_THREE, "D9"), (FALSE_EYE, "A8"), (LUNCH, "A8"), (FRAMEWORK, "F7"),
-                           (SPLIT_EYE, "A7")):
+                           (SPLIT_EYE, "A7"), (KO_FOR_LIFE, "B8")):
         board, _ = board_from_diagram(diagram)
         p = parse_vertex(stone, 9)
         cached, fresh = owl(200), owl(0)
