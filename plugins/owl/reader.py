@@ -8,7 +8,9 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
   reaches open ground (ESCAPE_POINTS open points within ESCAPE_STEPS: "a dragon that can
   run is not dead"); sure of two eyes when the pessimistic eye count (closed eye spaces
   only: no marginal point and no enemy string beside them that reading cannot capture;
-  the opponent to move) reaches two. A sure dragon is alive unless owl_vital.db finds a
+  the opponent to move) reaches two, and no string of the dragon breathes only inside
+  one of its larger spaces with SHORT_LIBERTIES or fewer (there a placement may run it
+  out of liberties: the node is read). A sure dragon is alive unless owl_vital.db finds a
   shortage of liberties to read. Enemy strings short of liberties beside the dragon are
   read first: one it can capture and the enemy cannot save lies inside its eye space as
   dead stones (a lunch), so that a stone dropped into an eye does not split it in two.
@@ -53,7 +55,8 @@ FENCED: Final = 60  # empty ground up to this size, bordered by the enemy alone,
 NARROW_WIDTH: Final = 3  # moves per node between the root's neighbourhood and the branch depth
 TACTICAL_NODES: Final = 200  # per tactical question asked inside owl
 KO_RETAKE: Final = 4  # a ko the rule bans for now is retaken (conditionally) only this near the root
-LUNCH_LIBERTIES: Final = 3  # enemy strings beside the dragon with this few liberties are read
+LUNCH_LIBERTIES: Final = 3
+SHORT_LIBERTIES: Final = 3  # a dragon string with this few liberties, all inside one eye space
 # move values, beside the patterns' value(n): the eye analysis's vital points first, then
 # captures and rescues, liberties and marginal points last
 VITAL_VALUE: Final = 90.0
@@ -195,7 +198,23 @@ class OwlReader(Search):
             return ALIVE, spaces, []
         values = [(0, 0) if self._spoiled(sp, worms) else (sp.min, sp.max) for sp in spaces]
         closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]
-        return (SURE if combine(closed, owner_first=False) >= 2 else OPEN), spaces, values
+        sure = combine(closed, owner_first=False) >= 2 and not self._short(strings, spaces)
+        return (SURE if sure else OPEN), spaces, values
+
+    def _short(self, strings: list[int], spaces: list[EyeSpace]) -> bool:
+        """A string of the dragon breathes only inside one of its larger eye spaces, with
+        SHORT_LIBERTIES or fewer: a stone placed there may run it out of liberties, so the
+        eyes are not sure before reading ("shortage of liberties")."""
+        b = self.board
+        for sp in spaces:
+            if len(sp.points) < 3:
+                continue
+            inside = set(sp.points)
+            for o in strings:
+                libs = b.sref[o].libs
+                if len(libs) <= SHORT_LIBERTIES and all(p in inside for p in libs):
+                    return True
+        return False
 
     def _worms(self, strings: list[int]) -> dict[int, Worm]:
         """The board's worms, with tactical codes for the enemy strings short of liberties

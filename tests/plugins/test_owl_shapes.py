@@ -1,6 +1,6 @@
 """Owl on life-and-death shapes of our own: a lunch that makes the second eye, a false
 eye owl must see through, a capturable stone that does not split an eye in two, a stone
-dropped into a framework, a ko for life, the threats (two moves in a row), a connection that saves,
+dropped into a framework, a ko for life, a shortage of liberties, the threats (two moves in a row), a connection that saves,
 and the persistent cache agreeing with fresh reading."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from core.board.boardcheck import snapshot
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
-from core.board.color import BLACK
+from core.board.color import BLACK, WHITE
 from core.reading.results import KO_A, KO_B, WIN
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
@@ -85,6 +85,22 @@ O O O X X O . . .
 . . . . . . . . .
 """
 
+# Black's rectangular six in the corner, walled by two strings that white D7 keeps apart:
+# D9-D8 breathes only at C9 and C8, A7-C7 only at A8, B8 and C8. Six closed points look
+# like two sure eyes, but a white stone at B8 or C8 runs the walls short of liberties
+# (black cannot fill in time); black B9 first makes the eyes.
+SHORTAGE = """
+. . . X O . . . .
+. . . X O . . . .
+X X X O O . . . .
+O O O O . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
 # Black's straight three on the top edge, for threats and the cache: B9 decides it.
 STRAIGHT_THREE = """
 . . . X O . . . .
@@ -132,6 +148,16 @@ def test_a_ko_for_life() -> None:
     assert service.owl_attack(board, parse_vertex("B8", 9)) == (KO_B, parse_vertex("E8", 9))
 
 
+def test_a_shortage_of_liberties_spoils_eyes_that_look_sure() -> None:
+    board, _ = board_from_diagram(SHORTAGE)
+    service = owl()
+    code, move = service.owl_attack(board, parse_vertex("A7", 9))
+    assert code == WIN and move in (parse_vertex("B8", 9), parse_vertex("C8", 9))
+    assert service.owl_defend(board, parse_vertex("A7", 9)) == (WIN, parse_vertex("B9", 9))
+    board.play(move, WHITE)
+    assert service.owl_defend(board, parse_vertex("A7", 9))[0] == 0
+
+
 def test_threats_are_two_moves_in_a_row() -> None:
     board, _ = board_from_diagram(STRAIGHT_THREE)
     service = owl()
@@ -155,7 +181,7 @@ def test_a_connection_that_saves_both_dragons() -> None:
 def test_the_persistent_cache_agrees_with_fresh_reading() -> None:
     hits = 0
     for diagram, stone in ((STRAIGHT_THREE, "D9"), (FALSE_EYE, "A8"), (LUNCH, "A8"), (FRAMEWORK, "F7"),
-                           (SPLIT_EYE, "A7"), (KO_FOR_LIFE, "B8")):
+                           (SPLIT_EYE, "A7"), (KO_FOR_LIFE, "B8"), (SHORTAGE, "A7")):
         board, _ = board_from_diagram(diagram)
         p = parse_vertex(stone, 9)
         cached, fresh = owl(200), owl(0)
