@@ -55,8 +55,8 @@ FENCED: Final = 60  # empty ground up to this size, bordered by the enemy alone,
 NARROW_WIDTH: Final = 3  # moves per node between the root's neighbourhood and the branch depth
 TACTICAL_NODES: Final = 200  # per tactical question asked inside owl
 KO_RETAKE: Final = 4  # a ko the rule bans for now is retaken (conditionally) only this near the root
-LUNCH_LIBERTIES: Final = 3
-SHORT_LIBERTIES: Final = 3  # a dragon string with this few liberties, all inside one eye space
+LUNCH_LIBERTIES: Final = 3  # enemy strings beside the dragon with this few liberties are read
+SHORT_LIBERTIES: Final = 3  # a dragon string with this few liberties, all inside one eye space, is short
 # move values, beside the patterns' value(n): the eye analysis's vital points first, then
 # captures and rescues, liberties and marginal points last
 VITAL_VALUE: Final = 90.0
