@@ -307,13 +307,10 @@ def _interior_value(s: Space, interior: frozenset[Point]) -> Value:
     each connected part as a closed shape, added up as independent games. A part of one
     or two points is half an eye (the opponent reaches it from the margin, the owner
     closes it off), and a space that is all margin makes no eye."""
-    parts = components(interior)
-    if len(parts) == 1 and len(interior) > 2:
-        return _shape_value(s, interior)
-    values: list[tuple[int, int]] = []
-    for c in parts:
-        v = _shape_value(s, c) if len(c) > 2 else Value(0, 1)
-        values.append((v.min, v.max))
+    parts = [_shape_value(s, c) if len(c) > 2 else Value(0, 1) for c in components(interior)]
+    if len(parts) == 1:
+        return parts[0]  # one shape keeps its vital point
+    values = [(v.min, v.max) for v in parts]
     low, high = combine(values, owner_first=False), combine(values, owner_first=True)
     return Value(min(low, high), high)
 

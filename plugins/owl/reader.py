@@ -148,7 +148,7 @@ class OwlReader(Search):
         for move in moves:
             if tried >= width:
                 break
-            if move == self.board.ko and color == self.board.ko_color and depth > KO_RETAKE:
+            if depth > KO_RETAKE and _banned_ko(self.board, move, color):
                 continue
             played = self.play(move, color, depth <= self.limits.ko_depth)
             if played is None:
@@ -206,13 +206,13 @@ class OwlReader(Search):
         SHORT_LIBERTIES or fewer: a stone placed there may run it out of liberties, so the
         eyes are not sure before reading ("shortage of liberties")."""
         b = self.board
+        short = [b.sref[o].libs for o in strings if len(b.sref[o].libs) <= SHORT_LIBERTIES]
+        if not short:
+            return False
         for sp in spaces:
-            if len(sp.points) < 3:
-                continue
-            inside = set(sp.points)
-            for o in strings:
-                libs = b.sref[o].libs
-                if len(libs) <= SHORT_LIBERTIES and all(p in inside for p in libs):
+            if len(sp.points) >= 3:
+                inside = set(sp.points)
+                if any(all(p in inside for p in libs) for libs in short):
                     return True
         return False
 
@@ -461,14 +461,19 @@ def _captures(board: Board, p: int, color: int) -> bool:
     return any(board.board[q] == 3 - color and len(board.sref[q].libs) == 1 for q in board.nbrs[p])
 
 
+def _banned_ko(board: Board, p: int, color: int) -> bool:
+    """p is the ko color may not retake at once (a conditional ko capture for reading)."""
+    return p == board.ko and color == board.ko_color
+
+
 def _legal(board: Board, moves: list[int], color: int) -> list[int]:
     """The moves in order, each once, legal for color, or a ko capture the ko rule bans for
     now (the komaster scheme decides whether it may be taken, as a conditional ko)."""
     seen: set[int] = set()
     out: list[int] = []
     for p in moves:
-        banned_ko = p == board.ko and color == board.ko_color
-        if p and p not in seen and board.board[p] == EMPTY and (banned_ko or board.is_legal(p, color)):
+        if p and p not in seen and board.board[p] == EMPTY and (_banned_ko(board, p, color)
+                                                                or board.is_legal(p, color)):
             seen.add(p)
             out.append(p)
     return out

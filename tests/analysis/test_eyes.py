@@ -215,9 +215,8 @@ def test_a_space_too_big_to_search_is_worth_what_its_interior_makes() -> None:
     strip = frozenset((r, c) for r in range(3) for c in range(5))
     lone = frozenset({(1, 0), (1, 2), (1, 4)})
     solid = frozenset((r, c) for r in range(1, 3) for c in range(5))
-    assert (value(strip, marginal=strip).min, value(strip, marginal=strip).max) == (0, 0)
-    assert (value(strip, marginal=strip - lone).min, value(strip, marginal=strip - lone).max) == (1, 2)
-    assert (value(strip, marginal=strip - solid).min, value(strip, marginal=strip - solid).max) == (2, 2)
+    eyes = [value(strip, marginal=strip - interior) for interior in (frozenset(), lone, solid)]
+    assert [(v.min, v.max) for v in eyes] == [(0, 0), (1, 2), (2, 2)]
 
 
 def test_seki_liberties_are_no_eye_for_either_side() -> None:

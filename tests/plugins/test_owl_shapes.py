@@ -1,16 +1,17 @@
 """Owl on life-and-death shapes of our own: a lunch that makes the second eye, a false
 eye owl must see through, a capturable stone that does not split an eye in two, a stone
-dropped into a framework, a ko for life, a shortage of liberties, the threats (two moves in a row), a connection that saves,
-and the persistent cache agreeing with fresh reading."""
+dropped into a framework, a ko for life, a shortage of liberties, the threats (two
+moves in a row), a connection that saves, and the persistent cache agreeing with fresh
+reading."""
 
 from __future__ import annotations
 
 import pytest
 
 from core.board.boardcheck import snapshot
+from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
-from core.board.color import BLACK, WHITE
 from core.reading.results import KO_A, KO_B, WIN
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
