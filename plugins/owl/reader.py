@@ -6,14 +6,18 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
   original strings kills it, whatever stones the defender adds later.
 - A node is judged first: dead when no original string is left; alive when the dragon
   reaches open ground (ESCAPE_POINTS open points within ESCAPE_STEPS: "a dragon that can
-  run is not dead"); sure of two eyes when the pessimistic eye count (closed eye spaces
-  only: no marginal point and no enemy string beside them that reading cannot capture;
-  the opponent to move) reaches two, and no string of the dragon breathes only inside
-  one of its larger spaces with SHORT_LIBERTIES or fewer (there a placement may run it
-  out of liberties: the node is read). A sure dragon is alive unless owl_vital.db finds a
+  run is not dead"), from the root's first reply on (at the root the attacker may block
+  first, and the defender's question gets a move, not a pass); sure of two eyes when the
+  pessimistic eye count (closed eye spaces only: no marginal point and no enemy string
+  beside them that reading cannot capture; the opponent to move) reaches two, and no
+  string of the dragon breathes only inside one of its larger spaces with SHORT_LIBERTIES
+  or fewer (there a placement may run it out of liberties: the node is read). A sure dragon is alive unless owl_vital.db finds a
   shortage of liberties to read. Enemy strings short of liberties beside the dragon are
   read first: one it can capture and the enemy cannot save lies inside its eye space as
   dead stones (a lunch), so that a stone dropped into an eye does not split it in two.
+- At the root of owl_attack every candidate is read and the kill with the smallest proof
+  tree is kept (the most forcing: the defender has the fewest resources against it); once
+  one kill is found, running out of nodes ends the question with it.
 - The moves, most valuable first and at most `width` of them: the vital points of the
   dragon's eye spaces; tactical captures and rescues through the tactical service; the
   shapes of owl_attack.db (limiting) or owl_defense.db (expanding, eye-making); then the
@@ -129,7 +133,7 @@ class OwlReader(Search):
     def _node(self, attacker_to_move: bool, depth: int) -> tuple[int, int]:
         self.enter()
         strings = self._strings()
-        status, spaces, values = self._judge(strings)
+        status, spaces, values = self._judge(strings, run=depth > 0)
         if status == DEAD:
             return (WIN, NO_POINT) if attacker_to_move else (0, NO_POINT)
         if status == ALIVE or (status == SURE and not attacker_to_move):
@@ -143,7 +147,12 @@ class OwlReader(Search):
             moves = self._attack_moves(strings, spaces) if attacker_to_move else self._defense_moves(strings, spaces)
         if not moves or depth >= self.limits.depth:
             return _static(attacker_to_move, values), NO_POINT
-        best, best_move, tried = 0, NO_POINT, 0
+        # at the root of owl_attack every candidate is read, and the kill with the smallest
+        # proof tree is kept: the most forcing one, where the defender has the fewest
+        # resources (the first kill found is often a first-line move that only works
+        # because the eye analysis cannot see the space it leaves)
+        forcing = depth == 0 and attacker_to_move
+        best, best_move, best_cost, tried = 0, NO_POINT, 0, 0
         width = self._width(depth)
         for move in moves:
             if tried >= width:
@@ -154,14 +163,22 @@ class OwlReader(Search):
             if played is None:
                 continue
             tried += 1
+            before = self.nodes
             try:
-                answer, _ = self._node(not attacker_to_move, depth + 1)
-            finally:
-                self.undo(played)
+                try:
+                    answer, _ = self._node(not attacker_to_move, depth + 1)
+                finally:
+                    self.undo(played)
+            except ReadingAborted:
+                if forcing and best == WIN:  # out of nodes or time: the kill found stands
+                    self.aborted = False
+                    break
+                raise
             code = after_move(REVERSE[answer], played[0])
-            if better(code, best):
-                best, best_move = code, move
-                if best == WIN:
+            cost = self.nodes - before
+            if better(code, best) or (forcing and code == WIN and cost < best_cost):
+                best, best_move, best_cost = code, move, cost
+                if best == WIN and not forcing:
                     break
         if tried == 0:
             return _static(attacker_to_move, values), NO_POINT
@@ -184,9 +201,9 @@ class OwlReader(Search):
         b = self.board
         return sorted({b.origin(p) for p in self.goal if b.board[p] == self.owner})
 
-    def _judge(self, strings: list[int]) -> tuple[int, list[EyeSpace], list[tuple[int, int]]]:
+    def _judge(self, strings: list[int], run: bool = True) -> tuple[int, list[EyeSpace], list[tuple[int, int]]]:
         """DEAD, ALIVE, SURE or OPEN, the dragon's eye spaces and their (min, max) eyes (none
-        for a spoiled space)."""
+        for a spoiled space); ALIVE by running only where run is set."""
         if not strings:
             return DEAD, [], []
         b = self.board
@@ -194,7 +211,7 @@ class OwlReader(Search):
         worms = self._worms(strings)
         spaces = [sp for sp in eye_spaces(b, worms, colors=(self.owner,)) if members & set(sp.borders)]
         enclosed = {p for sp in spaces for p in sp.points}
-        if self._escape(strings, enclosed) >= ESCAPE_POINTS and not self._fenced(strings):
+        if run and self._escape(strings, enclosed) >= ESCAPE_POINTS and not self._fenced(strings):
             return ALIVE, spaces, []
         values = [(0, 0) if self._spoiled(sp, worms) else (sp.min, sp.max) for sp in spaces]
         closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]

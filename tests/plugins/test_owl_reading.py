@@ -1,10 +1,12 @@
 """Owl reading, first form, on diagrams: the vital point of a straight three for both
-sides, two eyes that nothing kills, a dragon that runs out, and the GTP commands."""
+sides, two eyes that nothing kills, a dragon that runs out (and is defended with a move),
+the most forcing of several kills, and the GTP commands."""
 
 from __future__ import annotations
 
 from core.board.boardcheck import snapshot
-from core.board.coords import parse_vertex
+from core.board.color import EMPTY, WHITE
+from core.board.coords import NO_POINT, parse_vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import WIN
 from plugins.owl.service import OwlService
@@ -50,6 +52,20 @@ RUNNING = """
 . . . . . . . . .
 """
 
+# Black's six stones on the side between two white walls: the eye space below them is open
+# to the right through F4. Several white moves kill (placements in the space, the block).
+SIDE = """
+. . . . . . . . .
+O O O O O O O . .
+X X X X X X O . .
+. . . . . X O . .
+. . . . . . . . .
+O O O O O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
 
 def owl() -> OwlService:
     service = OwlService()
@@ -79,6 +95,35 @@ def test_two_eyes_cannot_be_killed() -> None:
 def test_a_dragon_with_room_to_run_is_not_dead() -> None:
     board, _ = board_from_diagram(RUNNING)
     assert owl().owl_attack(board, parse_vertex("E5", 9))[0] == 0
+
+
+def test_a_dragon_that_can_run_is_defended_with_a_move() -> None:
+    # at the root the attacker may block first, so the defender's answer is a move, not a pass
+    board, _ = board_from_diagram(RUNNING)
+    service = owl()
+    code, move = service.owl_defend(board, parse_vertex("E5", 9))
+    assert code == WIN and move != NO_POINT and board.board[move] == EMPTY
+
+
+def test_the_attack_keeps_the_most_forcing_kill() -> None:
+    # every root candidate is read; the kill kept is the one whose proof tree (the
+    # defence read after it) is smallest, not the first one found
+    board, _ = board_from_diagram(SIDE)
+    service = owl()
+    s = parse_vertex("A7", 9)
+    before = snapshot(board)
+    code, move = service.owl_attack(board, s, node_limit=5000)
+    assert code == WIN
+    proofs: dict[int, int] = {}
+    for m in service.reader(board).candidates(s, attack=True):
+        assert board.trymove(m, WHITE)
+        reader = service.reader(board, node_limit=5000)
+        if reader.owl_defend(s)[0] == 0:
+            proofs[m] = reader.nodes
+        board.popgo()
+    assert len(proofs) >= 2 and move in proofs
+    assert proofs[move] == min(proofs.values()) < next(iter(proofs.values()))  # not the first kill
+    assert snapshot(board) == before
 
 
 def test_owl_commands_through_gtp() -> None:

@@ -73,7 +73,8 @@ O O O O . . . . .
 
 # Black's corner: one eye at A9-B9; the eye at D9 is false while white E8 stands on its
 # diagonal. White F8 saves E8 and kills; black F8 captures it, but the capturing stone
-# can be retaken at E8: black lives in a ko he takes first (white needs a threat).
+# can be retaken at E8: black lives in a ko he takes first (white needs a threat). White
+# D9 kills too: it takes E9, and if black retakes at E9, white F8 leaves him one eye.
 KO_FOR_LIFE = """
 . . X . X O O . .
 X X X X O . O . .
@@ -143,7 +144,8 @@ def test_a_dead_dragon_is_killed_and_cannot_be_saved(diagram: str, stone: str) -
 def test_a_ko_for_life() -> None:
     board, _ = board_from_diagram(KO_FOR_LIFE)
     service = owl()
-    assert service.owl_attack(board, parse_vertex("B8", 9)) == (WIN, parse_vertex("F8", 9))
+    code, move = service.owl_attack(board, parse_vertex("B8", 9))
+    assert code == WIN and move in (parse_vertex("F8", 9), parse_vertex("D9", 9))
     assert service.owl_defend(board, parse_vertex("B8", 9)) == (KO_A, parse_vertex("F8", 9))
     board.play(parse_vertex("F8", 9), BLACK)  # the capture: white may only retake as a ko
     assert service.owl_attack(board, parse_vertex("B8", 9)) == (KO_B, parse_vertex("E8", 9))
