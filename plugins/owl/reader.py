@@ -33,6 +33,7 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Final, Iterable
 
@@ -163,17 +164,22 @@ class OwlReader(Search):
             if played is None:
                 continue
             tried += 1
-            before = self.nodes
+            before, limit = self.nodes, self.node_limit
+            if forcing and best == WIN:  # a proof larger than the best kill's cannot replace it
+                self.node_limit = self.nodes + best_cost if limit is None else min(limit, self.nodes + best_cost)
             try:
                 try:
                     answer, _ = self._node(not attacker_to_move, depth + 1)
                 finally:
                     self.undo(played)
+                    self.node_limit = limit
             except ReadingAborted:
-                if forcing and best == WIN:  # out of nodes or time: the kill found stands
-                    self.aborted = False
+                if not (forcing and best == WIN):
+                    raise
+                self.aborted = False
+                if self._exhausted():  # out of nodes or time: the kill found stands
                     break
-                raise
+                continue
             code = after_move(REVERSE[answer], played[0])
             cost = self.nodes - before
             if better(code, best) or (forcing and code == WIN and cost < best_cost):
@@ -186,6 +192,11 @@ class OwlReader(Search):
             self.record(f"owl {'attack' if attacker_to_move else 'defend'}: {best}"
                         + (f" {vertex(self.board.size, best_move)}" if best else ""))
         return best, best_move
+
+    def _exhausted(self) -> bool:
+        """The question's node limit or deadline has passed."""
+        return (self.node_limit is not None and self.nodes > self.node_limit) or \
+            (self.deadline is not None and time.monotonic() > self.deadline)
 
     def _width(self, depth: int) -> int:
         """Moves tried at a node of this depth: wide near the root, one in the deep lines."""
