@@ -2,8 +2,11 @@
 only limits the dragon's eye space and the defender only expands it, read to where the
 static eye analysis can judge (GNU Go's "optics with limit negotiation").
 
-- The goal: the dragon's stones when the question is asked. Capturing every one of its
-  original strings kills it, whatever stones the defender adds later.
+- The goal: the dragon's stones when the question is asked, and in each line the
+  defender's stones that join them by shape (a one-point jump or a diagonal step with the
+  point between empty: "the one-point jump is never wrong"; without them a dragon could
+  only run by crawling). Capturing every one of its original strings kills it, whatever
+  stones the defender adds later.
 - A node is judged first: dead when no original string is left; alive when the dragon
   reaches open ground (ESCAPE_POINTS open points within ESCAPE_STEPS: "a dragon that can
   run is not dead"), from the root's first reply on (at the root the attacker may block
@@ -21,7 +24,8 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
 - The moves, most valuable first and at most `width` of them: the vital points of the
   dragon's eye spaces; tactical captures and rescues through the tactical service; the
   shapes of owl_attack.db (limiting) or owl_defense.db (expanding, eye-making); then the
-  dragon's liberties, and for the attacker the marginal points of its eye spaces.
+  dragon's liberties; for the defender one-point jumps into open ground, for the attacker
+  the marginal points of its eye spaces.
 - When the side to move has no move, or the depth runs out, the eye analysis decides: the
   defender to move lives with a maximum of two eyes, the attacker to move kills below a
   minimum of two; a space beside an enemy string reading cannot capture counts for none.
@@ -63,10 +67,11 @@ KO_RETAKE: Final = 4  # a ko the rule bans for now is retaken (conditionally) on
 LUNCH_LIBERTIES: Final = 3  # enemy strings beside the dragon with this few liberties are read
 SHORT_LIBERTIES: Final = 3  # a dragon string with this few liberties, all inside one eye space, is short
 # move values, beside the patterns' value(n): the eye analysis's vital points first, then
-# captures and rescues, liberties and marginal points last
+# captures and rescues, liberties, the defender's jumps, and marginal points last
 VITAL_VALUE: Final = 90.0
 CAPTURE_VALUE: Final = 85.0
 LIBERTY_VALUE: Final = 50.0
+JUMP_VALUE: Final = 40.0
 MARGINAL_VALUE: Final = 20.0
 ALIVE, DEAD, OPEN, SURE = 1, 2, 0, 3  # SURE: two closed eyes, which only a vital pattern questions
 
@@ -94,6 +99,7 @@ class OwlReader(Search):
         self.persistent = persistent
         self.limits = limits
         self.goal: frozenset[int] = frozenset()  # the dragon's stones when the question was asked
+        self.extra: list[int] = []  # the defender's stones in the line that joined the dragon by shape
         self.owner = EMPTY
 
     # ------------------------------------------------------------------ questions
@@ -116,6 +122,7 @@ class OwlReader(Search):
     def _start(self, s: int) -> None:
         """Mark the dragon at s as the goal."""
         self.goal = dragon_stones(self.board, s)
+        self.extra = []
         self.owner = self.board.board[s]
 
     def _ask(self, s: int, attack: bool) -> tuple[int, int]:
@@ -164,6 +171,9 @@ class OwlReader(Search):
             if played is None:
                 continue
             tried += 1
+            joined = not attacker_to_move and self._joins(move, strings)
+            if joined:
+                self.extra.append(move)
             before, limit = self.nodes, self.node_limit
             if forcing and best == WIN:  # a proof larger than the best kill's cannot replace it
                 self.node_limit = self.nodes + best_cost if limit is None else min(limit, self.nodes + best_cost)
@@ -173,11 +183,15 @@ class OwlReader(Search):
                 finally:
                     self.undo(played)
                     self.node_limit = limit
+                    if joined:
+                        self.extra.pop()
             except ReadingAborted:
                 if not (forcing and best == WIN):
                     raise
                 self.aborted = False
                 if self._exhausted():  # out of nodes or time: the kill found stands
+                    if limit is not None:  # at the limit's cost, so the cache answers it again
+                        self.nodes = min(self.nodes, limit)
                     break
                 continue
             code = after_move(REVERSE[answer], played[0])
@@ -208,9 +222,27 @@ class OwlReader(Search):
     # ------------------------------------------------------------------ judging a node
     def _strings(self) -> list[int]:
         """Origins of the dragon's strings still on the board (original stones, and the
-        defender's stones joined to them)."""
+        defender's stones joined to them by a string or by shape); none once every original
+        stone is gone."""
         b = self.board
-        return sorted({b.origin(p) for p in self.goal if b.board[p] == self.owner})
+        if not any(b.board[p] == self.owner for p in self.goal):
+            return []
+        return sorted({b.origin(p) for p in self.goal if b.board[p] == self.owner}
+                      | {b.origin(p) for p in self.extra if b.board[p] == self.owner})
+
+    def _joins(self, p: int, strings: list[int]) -> bool:
+        """A defender's stone at p keeps with the dragon by shape: a one-point jump from one
+        of its stones with the point between empty, or a diagonal step with a crossing
+        point empty."""
+        b = self.board
+        stones = {q for o in strings for q in b.sref[o].stones}
+        for q in b.nbrs[p]:
+            if b.board[q] != EMPTY:
+                continue
+            for r in b.nbrs[q]:
+                if r != p and r in stones:
+                    return True  # jump (r opposite p) or diagonal through an empty crossing
+        return False
 
     def _judge(self, strings: list[int], run: bool = True) -> tuple[int, list[EyeSpace], list[tuple[int, int]]]:
         """DEAD, ALIVE, SURE or OPEN, the dragon's eye spaces and their (min, max) eyes (none
@@ -374,7 +406,23 @@ class OwlReader(Search):
         for p in {p for o in strings for p in b.sref[o].libs}:
             if b.accuratelib(p, self.owner, 2) >= 2:
                 _offer(value, p, LIBERTY_VALUE + _empty_neighbours(b, p))
+        for p in self._jumps(strings):
+            _offer(value, p, JUMP_VALUE + _empty_neighbours(b, p))
         return _legal(b, _ordered(value), self.owner)
+
+    def _jumps(self, strings: list[int]) -> list[int]:
+        """One-point jumps from the dragon's stones into open ground (the jump point and
+        the point between empty, no enemy stone beside the jump point)."""
+        b = self.board
+        enemy = 3 - self.owner
+        out: set[int] = set()
+        for o in strings:
+            for q in b.sref[o].libs:
+                for p in b.nbrs[q]:
+                    if b.board[p] == EMPTY and p not in b.sref[o].libs and 2 * q - p in b.sref[o].stones \
+                            and not any(b.board[r] == enemy for r in b.nbrs[p]):
+                        out.add(p)
+        return sorted(out)
 
     def _patterns(self, database: str, color: int, strings: list[int], spaces: list[EyeSpace]) -> list[Match]:
         """The database's matches for color around the dragon: on its liberties, its eye

@@ -1,6 +1,7 @@
 """Owl reading, first form, on diagrams: the vital point of a straight three for both
-sides, two eyes that nothing kills, a dragon that runs out (and is defended with a move),
-the most forcing of several kills, and the GTP commands."""
+sides, two eyes that nothing kills, a dragon that runs out (and is defended with a move), a
+pinched stone that runs by jumping, the most forcing of several kills, and the GTP
+commands."""
 
 from __future__ import annotations
 
@@ -66,6 +67,24 @@ O O O O O . . . .
 . . . . . . . . .
 """
 
+# A black stone on the 4-4 point of a 13x13 board, pinched by white on three sides (C11,
+# F11, D9): it has open ground all around and runs out by jumping.
+PINCHED = """
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . O . . O . . . . . . .
+. . . X . . . . . . . . .
+. . . O . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+"""
+
 
 def owl() -> OwlService:
     service = OwlService()
@@ -124,6 +143,13 @@ def test_the_attack_keeps_the_most_forcing_kill() -> None:
     assert len(proofs) >= 2 and move in proofs
     assert proofs[move] == min(proofs.values()) < next(iter(proofs.values()))  # not the first kill
     assert snapshot(board) == before
+
+
+def test_a_pinched_stone_in_open_ground_runs_out() -> None:
+    # the defender's jumps are read, and a stone that joins the dragon by shape counts as
+    # the dragon's: crawling alone, the stone was read dead
+    board, _ = board_from_diagram(PINCHED)
+    assert owl().owl_defend(board, parse_vertex("D10", 13))[0] == WIN
 
 
 def test_owl_commands_through_gtp() -> None:

@@ -90,7 +90,8 @@ O O O X X O . . .
 # Black's rectangular six in the corner, walled by two strings that white D7 keeps apart:
 # D9-D8 breathes only at C9 and C8, A7-C7 only at A8, B8 and C8. Six closed points look
 # like two sure eyes, but a white stone at B8 or C8 runs the walls short of liberties
-# (black cannot fill in time); black B9 first makes the eyes.
+# (black cannot fill in time), and so does the 2-1 point B9, which black must take first
+# to make the eyes.
 SHORTAGE = """
 . . . X O . . . .
 . . . X O . . . .
@@ -155,7 +156,7 @@ def test_a_shortage_of_liberties_spoils_eyes_that_look_sure() -> None:
     board, _ = board_from_diagram(SHORTAGE)
     service = owl()
     code, move = service.owl_attack(board, parse_vertex("A7", 9))
-    assert code == WIN and move in (parse_vertex("B8", 9), parse_vertex("C8", 9))
+    assert code == WIN and move in (parse_vertex("B8", 9), parse_vertex("C8", 9), parse_vertex("B9", 9))
     assert service.owl_defend(board, parse_vertex("A7", 9)) == (WIN, parse_vertex("B9", 9))
     board.play(move, WHITE)
     assert service.owl_defend(board, parse_vertex("A7", 9))[0] == 0
