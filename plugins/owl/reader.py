@@ -14,13 +14,16 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
   pessimistic eye count (closed eye spaces only: no marginal point and no enemy string
   beside them that reading cannot capture; the opponent to move) reaches two, and no
   string of the dragon breathes only inside one of its larger spaces with SHORT_LIBERTIES
-  or fewer (there a placement may run it out of liberties: the node is read). A sure dragon is alive unless owl_vital.db finds a
-  shortage of liberties to read. Enemy strings short of liberties beside the dragon are
-  read first: one it can capture and the enemy cannot save lies inside its eye space as
-  dead stones (a lunch), so that a stone dropped into an eye does not split it in two.
+  or fewer (there a placement may run it out of liberties: the node is read). A sure
+  dragon is alive unless owl_vital.db finds a shortage of liberties to read. Enemy
+  strings short of liberties beside the dragon are read first: one it can capture and
+  the enemy cannot save lies inside its eye space as dead stones (a lunch), so that a
+  stone dropped into an eye does not split it in two.
 - At the root of owl_attack every candidate is read and the kill with the smallest proof
-  tree is kept (the most forcing: the defender has the fewest resources against it); once
-  one kill is found, running out of nodes ends the question with it.
+  tree is kept (the most forcing: the defender has the fewest resources against it; the
+  first kill found was often a first-line move that works only because the eye analysis
+  cannot see the space it leaves); once one kill is found, running out of nodes ends the
+  question with it.
 - The moves, most valuable first and at most `width` of them: the vital points of the
   dragon's eye spaces; tactical captures and rescues through the tactical service; the
   shapes of owl_attack.db (limiting) or owl_defense.db (expanding, eye-making); then the
@@ -155,11 +158,7 @@ class OwlReader(Search):
             moves = self._attack_moves(strings, spaces) if attacker_to_move else self._defense_moves(strings, spaces)
         if not moves or depth >= self.limits.depth:
             return _static(attacker_to_move, values), NO_POINT
-        # at the root of owl_attack every candidate is read, and the kill with the smallest
-        # proof tree is kept: the most forcing one, where the defender has the fewest
-        # resources (the first kill found is often a first-line move that only works
-        # because the eye analysis cannot see the space it leaves)
-        forcing = depth == 0 and attacker_to_move
+        forcing = depth == 0 and attacker_to_move  # read every kill, keep the smallest proof
         best, best_move, best_cost, tried = 0, NO_POINT, 0, 0
         width = self._width(depth)
         for move in moves:
@@ -225,10 +224,10 @@ class OwlReader(Search):
         defender's stones joined to them by a string or by shape); none once every original
         stone is gone."""
         b = self.board
-        if not any(b.board[p] == self.owner for p in self.goal):
+        original = {b.origin(p) for p in self.goal if b.board[p] == self.owner}
+        if not original:
             return []
-        return sorted({b.origin(p) for p in self.goal if b.board[p] == self.owner}
-                      | {b.origin(p) for p in self.extra if b.board[p] == self.owner})
+        return sorted(original | {b.origin(p) for p in self.extra if b.board[p] == self.owner})
 
     def _joins(self, p: int, strings: list[int]) -> bool:
         """A defender's stone at p keeps with the dragon by shape: a one-point jump from one

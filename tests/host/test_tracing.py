@@ -6,14 +6,47 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tempfile
+import threading
+from typing import IO
+
+
+def _answer(out: IO[str]) -> str:
+    """One GTP answer from the engine's stdout, without its closing empty line."""
+    lines: list[str] = []
+    while True:
+        line = out.readline()
+        if not line or (line == "\n" and lines):
+            return "".join(lines)
+        if line != "\n":
+            lines.append(line)
 
 
 def test_every_hook_call_is_traced_in_the_engine_and_the_workers() -> None:
-    script = "boardsize 9\nclear_board\nplay black E5\nplay white D5\nplay white E4\ngenmove white\nquit\n"
-    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "gtp", "--workers", "1", "--move-time", "5",
-                           "--debug", "hooks"], input=script, capture_output=True, text=True, timeout=120)
-    assert all(a.startswith("=") for a in proc.stdout.split("\n\n") if a), proc.stdout
-    lines = [line for line in proc.stderr.splitlines() if line.startswith("kiai hook: ")]
+    # stdin stays open until each answer is in: an engine whose stdin ends during a busy
+    # command stops there, and the genmove must run to its end
+    commands = ["boardsize 9", "clear_board", "play black E5", "play white D5", "play white E4", "genmove white"]
+    with tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "gtp.cli", "gtp", "--workers", "1", "--move-time", "5",
+                                 "--debug", "hooks"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
+                                text=True)
+        assert proc.stdin is not None and proc.stdout is not None
+        watchdog = threading.Timer(120, proc.kill)  # a hung engine fails the test, not CI
+        watchdog.start()
+        try:
+            answers = []
+            for command in commands + ["quit"]:
+                proc.stdin.write(command + "\n")
+                proc.stdin.flush()
+                answers.append(_answer(proc.stdout))
+            proc.stdin.close()
+            proc.wait(timeout=60)
+        finally:
+            watchdog.cancel()
+        err.seek(0)
+        stderr = err.read()
+    assert len(answers) == len(commands) + 1 and all(a.startswith("=") for a in answers), answers
+    lines = [line for line in stderr.splitlines() if line.startswith("kiai hook: ")]
     pattern = re.compile(r"kiai hook: (\w+)\.(\w+) in (engine|worker) \d+ took [\d.]+ ms -> (.+)")
     calls = [pattern.fullmatch(line) for line in lines]
     assert all(calls), lines
