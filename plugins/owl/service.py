@@ -145,9 +145,13 @@ class OwlService(ReadingService[OwlReader]):
 
     def owl_status(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int, int] | None:
         """(attack code, attack move, defence code, defence move) of the dragon at s, or
-        None when either question ran past its node limit or the deadline (uncertain)."""
+        None when either question ran past its node limit or the deadline (uncertain). A
+        dragon owl cannot kill is not asked for a defence: it lives whoever moves first
+        (WIN, no move), as in GNU Go's dragon status."""
         out: list[int] = []
         for attack in (True, False):
+            if not attack and out[0] == 0:
+                return 0, NO_POINT, WIN, NO_POINT
             r = self.reader(board, node_limit)
             try:
                 code, move = r.owl_attack(s) if attack else r.owl_defend(s)

@@ -256,3 +256,22 @@ def test_an_eye_space_is_found_for_white_as_for_black() -> None:
     s = space(a, m["a"], WHITE)
     assert (s.min, s.max, v(a, s.vital)) == (1, 2, "E6")
 
+
+
+def test_the_spaces_through_some_points_are_those_of_the_whole_board_that_hold_them() -> None:
+    import random
+
+    from core.analysis.eyes import eye_spaces
+    from core.analysis.worms import make_worms
+    from core.board.playout import random_game
+
+    for seed in range(6):
+        board = Board(9)
+        random_game(board, 50, random.Random(seed))
+        worms = make_worms(board)
+        everywhere = eye_spaces(board, worms)
+        through = sorted(random.Random(seed).sample(board.points, 20))
+        chosen = eye_spaces(board, worms, through=through)
+        wanted = [sp for sp in everywhere if set(sp.points) & set(through)]
+        assert wanted, seed  # the sample reaches some space
+        assert chosen == wanted

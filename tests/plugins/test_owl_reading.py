@@ -111,6 +111,23 @@ def test_two_eyes_cannot_be_killed() -> None:
     assert service.owl_defend(board, parse_vertex("D9", 9))[0] == WIN
 
 
+def test_a_dragon_owl_cannot_kill_is_not_asked_for_a_defence() -> None:
+    # owl_status, as the examine step asks it: a dragon that lives when the attacker moves
+    # first needs no defence, and reading one would only spend nodes
+    board, _ = board_from_diagram(RUNNING)
+    e5 = parse_vertex("E5", 9)
+    service = owl()
+    start = service.counter.value
+    assert service.owl_status(board, e5) == (0, NO_POINT, WIN, NO_POINT)
+    status_nodes = service.counter.value - start
+    service = owl()
+    start = service.counter.value
+    assert service.owl_attack(board, e5)[0] == 0
+    assert status_nodes == service.counter.value - start
+    start = service.counter.value
+    assert service.owl_defend(board, e5)[0] == WIN and service.counter.value > start  # a read it skipped
+
+
 def test_a_dragon_with_room_to_run_is_not_dead() -> None:
     board, _ = board_from_diagram(RUNNING)
     assert owl().owl_attack(board, parse_vertex("E5", 9))[0] == 0
