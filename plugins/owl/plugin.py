@@ -48,12 +48,11 @@ def read_dragon(ctx: Context, origin: int) -> list[int] | None:
 
 
 def needs_owl(d: Dragon) -> bool:
-    """Not clearly alive (unconditional life, seki, or alive with two eyes whoever moves
-    first). Statically dead dragons are read too: the static judgement is harsh in open
-    positions, and a dead verdict is cheap for owl to confirm."""
-    if d.unconditional or d.seki or (d.status == Status.ALIVE and d.eye_min >= 2):
-        return False
-    return True
+    """Not clearly alive: neither unconditionally alive nor in seki, nor alive by the static
+    judgement (two sure eyes, or room to run free: GNU Go studies only dragons with a small
+    escape route). Statically dead dragons are read too: the static judgement is harsh in
+    open positions, and a dead verdict is cheap for owl to confirm."""
+    return not (d.unconditional or d.seki or d.status == Status.ALIVE)
 
 
 @hookimpl

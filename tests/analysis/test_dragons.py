@@ -164,3 +164,31 @@ def test_two_eyes_that_share_a_string_are_not_unconditional_when_one_is_false() 
         . . . . . . . . .
         """)
     assert a.unconditional.status(a.board, parse_vertex("B9", 9)) == "undecided"
+
+
+# A black stone pinched by three white stones in open ground (D10): short of liberties,
+# and no enemy string beside it is.
+PINCHED = """
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . O . . O . . . . . . .
+. . . X . . . . . . . . .
+. . . O . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+"""
+
+
+def test_a_weak_stone_in_open_ground_is_not_in_seki() -> None:
+    # seki needs liberties shared with enemy strings as short of them as the dragon: here
+    # white can fill every liberty safely
+    a, _ = examined(PINCHED)
+    d10 = parse_vertex("D10", 13)
+    dragon = next(d for d in a.dragons.values() if d10 in [p for o in d.worms for p in a.worms[o].stones])
+    assert dragon.liberties == 3 and not dragon.seki
