@@ -61,6 +61,8 @@ from plugins.owl.shapes import owl_matches
 
 ESCAPE_STEPS: Final = 3  # how far owl looks for open ground around a dragon
 ESCAPE_POINTS: Final = 10  # open points within those steps: the dragon runs out, alive for owl
+FRIEND_LIBERTIES: Final = 5  # a friendly string this free is a strong friend to run to
+FRIEND_POINTS: Final = 3  # what reaching one strong friend is worth, in open points
 AREA_STEPS: Final = 4  # an owl cache entry's area: the dragon grown this far through empty points
 OWL_ATTACK, OWL_DEFEND = 1, 2  # owl's routines in the persistent cache (the service numbers the rest)
 FENCED: Final = 60  # empty ground up to this size, bordered by the enemy alone, is his territory
@@ -302,16 +304,22 @@ class OwlReader(Search):
 
     def _escape(self, strings: list[int], inside: set[int]) -> int:
         """How open the ground outside the dragon is: the empty points within ESCAPE_STEPS
-        of its outward liberties, through empty points, that no enemy stone touches
-        ("a dragon that can run is not dead"; its own eye spaces are not a way out)."""
+        of its outward liberties, through empty points, that no enemy stone touches, and
+        FRIEND_POINTS for each strong friendly string those steps reach ("a dragon that can
+        run is not dead", and running towards one's own strength is the way out; its own
+        eye spaces are not)."""
         b = self.board
         enemy = 3 - self.owner
         frontier = sorted({p for o in strings for p in b.sref[o].libs if p not in inside})
         seen = set(frontier)
         count = 0
+        friends: set[int] = set()
         for _ in range(ESCAPE_STEPS):
             following: list[int] = []
             for p in frontier:
+                for q in b.nbrs[p]:
+                    if b.board[q] == self.owner and len(b.sref[b.origin(q)].libs) >= FRIEND_LIBERTIES:
+                        friends.add(b.origin(q))
                 if any(b.board[q] == enemy for q in b.nbrs[p]):
                     continue  # contested ground leads nowhere
                 count += 1
@@ -320,7 +328,7 @@ class OwlReader(Search):
                         seen.add(q)
                         following.append(q)
             frontier = following
-        return count
+        return count + FRIEND_POINTS * len(friends - set(strings))
 
     def _fenced(self, strings: list[int]) -> bool:
         """The empty ground around the dragon is closed, up to FENCED points, and only

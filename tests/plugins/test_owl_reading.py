@@ -1,7 +1,7 @@
 """Owl reading, first form, on diagrams: the vital point of a straight three for both
 sides, two eyes that nothing kills, a dragon that runs out (and is defended with a move), a
-pinched stone that runs by jumping, the most forcing of several kills, and the GTP
-commands."""
+pinched stone that runs by jumping, a dragon that runs to a strong friend, the most forcing
+of several kills, and the GTP commands."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from core.board.color import EMPTY, WHITE
 from core.board.coords import NO_POINT, parse_vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import WIN
+from plugins.owl.reader import FRIEND_POINTS
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
 from tests.gtp_helpers import ask, server
@@ -83,6 +84,20 @@ PINCHED = """
 . . . . . . . . . . . . .
 . . . . . . . . . . . . .
 . . . . . . . . . . . . .
+"""
+
+# Black's two stones (E2, E3) hemmed in by white on both sides, two points below a black wall
+# (C6-F6): there is little open ground, but running up joins a strong friend.
+TOWARDS_WALL = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . X X X X . . .
+. . . . . . . . .
+. . O . . . O . .
+. . O . X . O . .
+. . . O X O . . .
+. . . . . . . . .
 """
 
 
@@ -167,6 +182,25 @@ def test_a_pinched_stone_in_open_ground_runs_out() -> None:
     # the dragon's: crawling alone, the stone was read dead
     board, _ = board_from_diagram(PINCHED)
     assert owl().owl_defend(board, parse_vertex("D10", 13))[0] == WIN
+
+
+def test_a_dragon_that_can_run_to_a_strong_friend_is_not_dead() -> None:
+    board, _ = board_from_diagram(TOWARDS_WALL)
+    assert owl().owl_defend(board, parse_vertex("E3", 9))[0] == WIN
+
+
+def test_only_a_strong_friend_is_a_way_out() -> None:
+    # the wall with five liberties or more counts as open ground for the running dragon; the
+    # same wall hemmed in by white stones (three liberties left) counts nothing
+    board, _ = board_from_diagram(TOWARDS_WALL)
+    e3 = parse_vertex("E3", 9)
+    reader = owl().reader(board)
+    reader._start(e3)
+    strong = reader._escape(reader._strings(), set())
+    for v in ("B6", "C7", "D7", "E7", "F7", "G6"):
+        assert board.trymove(parse_vertex(v, 9), WHITE)
+    reader._start(e3)
+    assert reader._escape(reader._strings(), set()) == strong - FRIEND_POINTS
 
 
 def test_owl_commands_through_gtp() -> None:
