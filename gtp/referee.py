@@ -183,6 +183,8 @@ class Referee:
                 raise EngineFailure(f"{command!r} failed: {answer}")
         if self.main_time:
             session.send(f"time_settings {int(self.main_time)} 0 0", 30)
+        else:  # every move its own period: an engine that keeps time plans to the limit it has
+            session.send(f"time_settings 0 {max(1, int(self.move_time))} 1", 30)
 
     def _score(self, number: int, kiai_color: int, board: Board, how: str) -> GameResult:
         text = None
@@ -241,7 +243,8 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the match and print each game and the win rate; exit status 2, with a message,
     when an engine cannot start or dies before its first move."""
-    kiai_cmd = args.kiai or f"{shlex.quote(sys.executable)} -m gtp.cli gtp {args.kiai_args}"
+    kiai_cmd = args.kiai or \
+        f"{shlex.quote(sys.executable)} -m gtp.cli gtp --move-time {args.move_time} {args.kiai_args}"
     kiai = Player("Kiai", kiai_cmd)
     opponent = Player(shlex.split(args.opponent)[0].rsplit("/", 1)[-1], args.opponent)
     scorer = Player("scorer", args.scorer) if args.scorer else Player("scorer", args.opponent)

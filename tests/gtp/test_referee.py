@@ -27,6 +27,9 @@ for line in sys.stdin:
     else: print('=\\n', flush=True)
 """
 
+# The stubborn engine, writing every command it is sent to the file named by its argument.
+RECORDER = STUBBORN.replace("parts = line.split()", "parts = line.split(); open(sys.argv[1], 'a').write(line)")
+
 SLEEPY = STUBBORN.replace("print('= A1\\n', flush=True)", "import time; time.sleep(30)")
 
 
@@ -71,6 +74,21 @@ def test_timeout_loses_on_time(tmp_path: Path) -> None:
     try:
         result = ref.play_game(1, 1)
         assert result.kiai_won and result.result == "B+Time"
+    finally:
+        ref.kiai.stop()
+        ref.opponent.stop()
+
+
+def test_each_player_is_told_the_time_a_move_may_take(tmp_path: Path) -> None:
+    # with no main time, the move time is every move's byo-yomi period (one stone in T
+    # seconds): Kiai, told nothing, planned for its own default and lost on time
+    script, log = tmp_path / "recorder.py", tmp_path / "commands.txt"
+    script.write_text(RECORDER)
+    ref = referee(tmp_path, f"{sys.executable} {script} {log}", move_time=3.0)
+    try:
+        result = ref.play_game(1, 2)
+        assert result.result == "W+Forfeit"  # the recorder's second A1
+        assert "time_settings 0 3 1" in log.read_text().splitlines()
     finally:
         ref.kiai.stop()
         ref.opponent.stop()
