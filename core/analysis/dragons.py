@@ -154,7 +154,7 @@ def _judge(board: Board, worms: Mapping[int, Worm], dragon: Dragon, spaces: list
     if without is not None and dragon.eye_min < 2 and dragon.stones <= SMALL_DRAGON:
         influence = without([p for o in dragon.worms for p in worms[o].stones])
     dragon.escape = _escape(board, libs, influence, sign)
-    _status(worms, dragon, own, read, _mutual(board, libs, own, dragon.color))
+    _status(worms, dragon, own, read and dragon.liberties <= SEKI_LIBERTIES and _mutual(board, libs, own, dragon.color))
 
 
 def _mutual(board: Board, libs: set[int], own: list[EyeSpace], color: int) -> bool:
@@ -167,9 +167,9 @@ def _mutual(board: Board, libs: set[int], own: list[EyeSpace], color: int) -> bo
                                for q in board.nbrs[p]) for p in libs)
 
 
-def _status(worms: Mapping[int, Worm], dragon: Dragon, own: list[EyeSpace], read: bool, mutual: bool) -> None:
-    """The static status, with attack and defence points for a critical dragon (mutual:
-    its liberties are shared with enemy strings short of them, see _mutual)."""
+def _status(worms: Mapping[int, Worm], dragon: Dragon, own: list[EyeSpace], seki_shape: bool) -> None:
+    """The static status, with attack and defence points for a critical dragon (seki_shape:
+    read, short of liberties, and sharing them with enemy strings short of them, see _mutual)."""
     lunch_eye = 1 if dragon.lunch and dragon.eye_max < 2 else 0
     dragon.attack_point = dragon.defense_point = 0
     if all(worms[o].tactically_dead for o in dragon.worms):
@@ -193,7 +193,7 @@ def _status(worms: Mapping[int, Worm], dragon: Dragon, own: list[EyeSpace], read
         # saved, whoever moves first decides
         unstable = any(worms[o].unstable for o in dragon.worms)
         dragon.status = Status.CRITICAL if unstable else Status.DEAD
-        if read and mutual and dragon.liberties <= SEKI_LIBERTIES and not any(worms[o].attack_code for o in dragon.worms):
+        if seki_shape and not any(worms[o].attack_code for o in dragon.worms):
             # short of liberties, no eyes, and still the reader cannot capture it: the
             # opponent cannot approach (seki, "neither side can play there first")
             dragon.status, dragon.seki = Status.ALIVE, True

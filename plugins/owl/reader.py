@@ -313,14 +313,21 @@ class OwlReader(Search):
         frontier = sorted({p for o in strings for p in b.sref[o].libs if p not in inside})
         seen = set(frontier)
         count = 0
+        dragon = set(strings)
         friends: set[int] = set()
         for _ in range(ESCAPE_STEPS):
             following: list[int] = []
             for p in frontier:
+                contested = False
                 for q in b.nbrs[p]:
-                    if b.board[q] == self.owner and len(b.sref[b.origin(q)].libs) >= FRIEND_LIBERTIES:
-                        friends.add(b.origin(q))
-                if any(b.board[q] == enemy for q in b.nbrs[p]):
+                    c = b.board[q]
+                    if c == enemy:
+                        contested = True
+                    elif c == self.owner:
+                        o = b.origin(q)
+                        if o not in dragon and len(b.sref[o].libs) >= FRIEND_LIBERTIES:
+                            friends.add(o)
+                if contested:
                     continue  # contested ground leads nowhere
                 count += 1
                 for q in b.nbrs[p]:
@@ -328,7 +335,7 @@ class OwlReader(Search):
                         seen.add(q)
                         following.append(q)
             frontier = following
-        return count + FRIEND_POINTS * len(friends - set(strings))
+        return count + FRIEND_POINTS * len(friends)
 
     def _fenced(self, strings: list[int]) -> bool:
         """The empty ground around the dragon is closed, up to FENCED points, and only
