@@ -22,8 +22,11 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
 - At the root of owl_attack every candidate is read and the kill with the smallest proof
   tree is kept (the most forcing: the defender has the fewest resources against it; the
   first kill found was often a first-line move that works only because the eye analysis
-  cannot see the space it leaves); once one kill is found, running out of nodes ends the
-  question with it.
+  cannot see the space it leaves); a later kill replaces it only with a proof a quarter
+  smaller (FORCING_SHARE), so near ties keep the more valuable move. Once one kill is
+  found, running out of nodes ends the question with it.
+- At the root of owl_defend the attacker's killing move is tried first: "the opponent's
+  vital point is my vital point".
 - The moves, most valuable first and at most `width` of them: the vital points of the
   dragon's eye spaces; tactical captures and rescues through the tactical service; the
   shapes of owl_attack.db (limiting) or owl_defense.db (expanding, eye-making); then the
@@ -71,6 +74,7 @@ TACTICAL_NODES: Final = 200  # per tactical question asked inside owl
 KO_RETAKE: Final = 4  # a ko the rule bans for now is retaken (conditionally) only this near the root
 LUNCH_LIBERTIES: Final = 3  # enemy strings beside the dragon with this few liberties are read
 SHORT_LIBERTIES: Final = 3  # a dragon string with this few liberties, all inside one eye space, is short
+FORCING_SHARE: Final = 0.75  # a later kill replaces the root's best only with a proof this much smaller
 # move values, beside the patterns' value(n): the eye analysis's vital points first, then
 # captures and rescues, liberties, the defender's jumps, and marginal points last
 VITAL_VALUE: Final = 90.0
@@ -107,15 +111,30 @@ class OwlReader(Search):
         self.extra: list[int] = []  # the defender's stones in the line that joined the dragon by shape
         self.owner = EMPTY
         self.lunches_read: set[int] = set()  # the enemy strings the node's lunch reading has read
+        self.hint = NO_POINT  # the defender tries the attacker's killing move first
 
     # ------------------------------------------------------------------ questions
     def owl_attack(self, s: int) -> tuple[int, int]:
         """(code, move): can the dragon at s be killed, its opponent moving first."""
         return self._ask(s, attack=True)
 
-    def owl_defend(self, s: int) -> tuple[int, int]:
-        """(code, move): can the dragon at s be saved, its owner moving first."""
+    def owl_defend(self, s: int, attack_move: int | None = None) -> tuple[int, int]:
+        """(code, move): can the dragon at s be saved, its owner moving first; the
+        attacker's killing move, when known, saves reading it again."""
+        self.hint = self._killing_move(s) if attack_move is None else attack_move
         return self._ask(s, attack=False)
+
+    def _killing_move(self, s: int) -> int:
+        """owl_attack's move against the dragon at s, read on a budget of its own (none
+        when it cannot be killed or the reading gave up)."""
+        nodes, limit, tree = self.nodes, self.node_limit, self.tree
+        self.node_limit = None if limit is None else nodes + self.limits.node_limit
+        self.tree = None
+        try:
+            code, move = self._ask(s, attack=True)
+        finally:
+            self.nodes, self.node_limit, self.tree, self.aborted = nodes, limit, tree, False
+        return move if code else NO_POINT
 
     def candidates(self, s: int, attack: bool) -> list[int]:
         """The moves owl would try first at the root, for the attacker or the defender."""
@@ -136,7 +155,8 @@ class OwlReader(Search):
         self.aborted = False
         goal = self.goal
         try:
-            return self.persistent_read(self.persistent, OWL_DEFEND if not attack else OWL_ATTACK, (s,),
+            inputs = (s,) if attack else (s, self.hint)  # the defence read depends on the move tried first
+            return self.persistent_read(self.persistent, OWL_DEFEND if not attack else OWL_ATTACK, inputs,
                                         lambda: self._node(attack, 0),
                                         lambda shadow: owl_area(self.board, goal) | shadow)
         except ReadingAborted:
@@ -161,6 +181,9 @@ class OwlReader(Search):
             moves = self._attack_moves(strings, spaces) if attacker_to_move else self._defense_moves(strings, spaces)
         if not moves or depth >= self.limits.depth:
             return _static(attacker_to_move, values), NO_POINT
+        if depth == 0 and not attacker_to_move and self.hint:
+            if self.hint in moves or self.board.is_legal(self.hint, color):
+                moves = [self.hint] + [m for m in moves if m != self.hint]
         forcing = depth == 0 and attacker_to_move  # read every kill, keep the smallest proof
         best, best_move, best_cost, tried = 0, NO_POINT, 0, 0
         width = self._width(depth)
@@ -178,7 +201,8 @@ class OwlReader(Search):
                 self.extra.append(move)
             before, limit = self.nodes, self.node_limit
             if forcing and best == WIN:  # a proof larger than the best kill's cannot replace it
-                self.node_limit = self.nodes + best_cost if limit is None else min(limit, self.nodes + best_cost)
+                bound = int(best_cost * FORCING_SHARE)
+                self.node_limit = self.nodes + bound if limit is None else min(limit, self.nodes + bound)
             try:
                 try:
                     answer, _ = self._node(not attacker_to_move, depth + 1)
@@ -198,7 +222,7 @@ class OwlReader(Search):
                 continue
             code = after_move(REVERSE[answer], played[0])
             cost = self.nodes - before
-            if better(code, best) or (forcing and code == WIN and cost < best_cost):
+            if better(code, best) or (forcing and code == WIN and cost < int(best_cost * FORCING_SHARE)):
                 best, best_move, best_cost = code, move, cost
                 if best == WIN and not forcing:
                     break

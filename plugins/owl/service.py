@@ -154,7 +154,7 @@ class OwlService(ReadingService[OwlReader]):
                 return 0, NO_POINT, WIN, NO_POINT
             r = self.reader(board, node_limit)
             try:
-                code, move = r.owl_attack(s) if attack else r.owl_defend(s)
+                code, move = r.owl_attack(s) if attack else r.owl_defend(s, out[1])
             finally:
                 self.counter.add(r.visited)
             if r.aborted:

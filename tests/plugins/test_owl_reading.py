@@ -1,16 +1,20 @@
 """Owl reading, first form, on diagrams: the vital point of a straight three for both
 sides, two eyes that nothing kills, a dragon that runs out (and is defended with a move), a
-pinched stone that runs by jumping, a dragon that runs to a strong friend, the most forcing
-of several kills, and the GTP commands."""
+pinched stone that runs by jumping, a dragon that runs to a strong friend, a clearly more
+forcing kill among several, the killing move read first by the defender, and the GTP
+commands."""
 
 from __future__ import annotations
 
+from sgfmill import sgf
+
 from core.board.boardcheck import snapshot
 from core.board.color import EMPTY, WHITE
-from core.board.coords import NO_POINT, parse_vertex
+from core.board.coords import NO_POINT, parse_vertex, vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import WIN
-from plugins.owl.reader import FRIEND_POINTS
+from core.reading.variations import VariationTree
+from plugins.owl.reader import FORCING_SHARE, FRIEND_POINTS
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
 from tests.gtp_helpers import ask, server
@@ -156,9 +160,10 @@ def test_a_dragon_that_can_run_is_defended_with_a_move() -> None:
     assert code == WIN and move != NO_POINT and board.board[move] == EMPTY
 
 
-def test_the_attack_keeps_the_most_forcing_kill() -> None:
-    # every root candidate is read; the kill kept is the one whose proof tree (the
-    # defence read after it) is smallest, not the first one found
+def test_the_attack_keeps_a_clearly_more_forcing_kill() -> None:
+    # every root candidate is read; a later kill replaces the one kept only when its proof
+    # tree (the defence read after it) is a quarter smaller: a near tie keeps the move
+    # owl values more
     board, _ = board_from_diagram(SIDE)
     service = owl()
     s = parse_vertex("A7", 9)
@@ -169,11 +174,16 @@ def test_the_attack_keeps_the_most_forcing_kill() -> None:
     for m in service.reader(board).candidates(s, attack=True):
         assert board.trymove(m, WHITE)
         reader = service.reader(board, node_limit=5000)
-        if reader.owl_defend(s)[0] == 0:
+        if reader.owl_defend(s, NO_POINT)[0] == 0:  # read as inside the attack: no killing move first
             proofs[m] = reader.nodes
         board.popgo()
     assert len(proofs) >= 2 and move in proofs
-    assert proofs[move] == min(proofs.values()) < next(iter(proofs.values()))  # not the first kill
+    kept = None
+    for m, cost in proofs.items():  # in the order read
+        if kept is None or cost < int(proofs[kept] * FORCING_SHARE):
+            kept = m
+    assert move == kept
+    assert move != min(proofs, key=proofs.__getitem__)  # here a smaller proof, but not by a quarter
     assert snapshot(board) == before
 
 
@@ -215,3 +225,26 @@ def test_owl_commands_through_gtp() -> None:
     ok, nodes = ask(srv, "get_owl_node_counter")
     assert ok and int(nodes) > 0
     assert not ask(srv, "owl_attack A9")[0]  # an empty point
+
+
+def _first_root_move(tree: VariationTree) -> str:
+    """The first move a reading recorded at its root, as a vertex."""
+    color, (row, col) = sgf.Sgf_game.from_bytes(tree.to_bytes()).get_root()[0].get_move()
+    return "ABCDEFGHJKLMNOPQRST"[col] + str(row + 1)
+
+
+def test_the_defender_reads_the_killing_move_first() -> None:
+    # "the opponent's vital point is my vital point": owl_defend tries the attacker's
+    # killing move before its own candidates
+    board, _ = board_from_diagram(TOWARDS_WALL)
+    e3 = parse_vertex("E3", 9)
+    service = owl()
+    code, kill = service.owl_attack(board, e3)
+    assert code == WIN
+    firsts = []
+    for hint in (kill, NO_POINT):
+        reader = owl().reader(board)  # a fresh persistent cache: the defence is read each time
+        reader.tree = VariationTree(board)
+        reader.owl_defend(e3, hint)
+        firsts.append(_first_root_move(reader.tree))
+    assert firsts[0] == vertex(9, kill) != firsts[1]

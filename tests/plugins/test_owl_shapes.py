@@ -1,8 +1,8 @@
 """Owl on life-and-death shapes of our own: a lunch that makes the second eye, a false
 eye owl must see through, a capturable stone that does not split an eye in two, a stone
 dropped into a framework, a ko for life, a shortage of liberties, the threats (two
-moves in a row), a connection that saves, and the persistent cache agreeing with fresh
-reading."""
+moves in a row), a connection that saves, the edge shapes of the pattern databases, and
+the persistent cache agreeing with fresh reading."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from core.board.boardcheck import snapshot
 from core.board.color import BLACK, WHITE
-from core.board.coords import parse_vertex
+from core.board.coords import parse_vertex, vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import KO_A, KO_B, WIN
 from plugins.owl.service import OwlService
@@ -117,6 +117,20 @@ O O O O O . . . .
 . . . . . . . . .
 """
 
+# Black's base on the second and third lines, walled by white on both sides: on each side
+# the first-line point under the two second-line stones is where the base is won or lost.
+BASE = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. O O O O O O . .
+. O X X X X O . .
+. O X . . X O . .
+. . . . . . . . .
+"""
+
 
 def owl(cache: int = 200) -> OwlService:
     service = OwlService()
@@ -196,3 +210,15 @@ def test_the_persistent_cache_agrees_with_fresh_reading() -> None:
         assert len(fresh.caches.persistent) == 0
         hits += cached.caches.persistent.hits
     assert hits > 0  # the second asking was answered from the cache
+
+
+def test_the_edge_shapes_lead_both_sides_moves() -> None:
+    # white's hane under the second-line stones (C1, F1) comes first; black has his own
+    # first-line hanes (B1, G1) and the descents (C1, F1) among his first tries
+    board, _ = board_from_diagram(BASE)
+    reader = owl().reader(board)
+    c3 = parse_vertex("C3", 9)
+    attack = [vertex(9, m) for m in reader.candidates(c3, attack=True)]
+    defense = [vertex(9, m) for m in reader.candidates(c3, attack=False)]
+    assert set(attack[:2]) == {"C1", "F1"}
+    assert {"B1", "C1", "F1", "G1"} <= set(defense)
