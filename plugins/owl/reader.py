@@ -184,8 +184,9 @@ class OwlReader(Search):
         if depth == 0 and not attacker_to_move and self.hint:
             if self.hint in moves or self.board.is_legal(self.hint, color):
                 moves = [self.hint] + [m for m in moves if m != self.hint]
-        forcing = depth == 0 and attacker_to_move  # read every kill, keep the smallest proof
-        best, best_move, best_cost, tried = 0, NO_POINT, 0, 0
+        forcing = depth == 0 and attacker_to_move  # read every kill, keep the most forcing
+        best, best_move, tried = 0, NO_POINT, 0
+        replace_below = 0  # the proof a later kill must stay under to replace the best one
         width = self._width(depth)
         for move in moves:
             if tried >= width:
@@ -200,9 +201,9 @@ class OwlReader(Search):
             if joined:
                 self.extra.append(move)
             before, limit = self.nodes, self.node_limit
-            if forcing and best == WIN:  # a proof larger than the best kill's cannot replace it
-                bound = int(best_cost * FORCING_SHARE)
-                self.node_limit = self.nodes + bound if limit is None else min(limit, self.nodes + bound)
+            if forcing and best == WIN:  # a proof that cannot replace the best kill is not read to the end
+                bound = self.nodes + replace_below
+                self.node_limit = bound if limit is None else min(limit, bound)
             try:
                 try:
                     answer, _ = self._node(not attacker_to_move, depth + 1)
@@ -222,8 +223,9 @@ class OwlReader(Search):
                 continue
             code = after_move(REVERSE[answer], played[0])
             cost = self.nodes - before
-            if better(code, best) or (forcing and code == WIN and cost < int(best_cost * FORCING_SHARE)):
-                best, best_move, best_cost = code, move, cost
+            if better(code, best) or (forcing and code == WIN and cost < replace_below):
+                best, best_move = code, move
+                replace_below = int(cost * FORCING_SHARE)
                 if best == WIN and not forcing:
                     break
         if tried == 0:
