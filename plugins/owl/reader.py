@@ -30,8 +30,10 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
 - The moves, most valuable first and at most `width` of them: the vital points of the
   dragon's eye spaces; tactical captures and rescues through the tactical service; the
   shapes of owl_attack.db (limiting) or owl_defense.db (expanding, eye-making); then the
-  dragon's liberties; for the defender one-point jumps into open ground, for the attacker
-  the marginal points of its eye spaces.
+  dragon's liberties; for the defender one-point jumps into open ground; the points on the
+  first two lines near the dragon; for the attacker the marginal points of its eye spaces.
+  Above the branch depth the opponent's best move, were it his turn, is tried second
+  (MIRROR_AT): "the opponent's vital point is my vital point".
 - When the side to move has no move, or the depth runs out, the eye analysis decides: the
   defender to move lives with a maximum of two eyes, the attacker to move kills below a
   minimum of two; a space beside an enemy string reading cannot capture counts for none.
@@ -53,7 +55,7 @@ from core.analysis.eyeshapes import combine
 from core.analysis.worms import Worm, make_worms
 from core.board.board import Board
 from core.board.color import EMPTY
-from core.board.coords import NO_POINT, vertex
+from core.board.coords import NO_POINT, row_col, vertex
 from core.host.services import TacticalReader
 from core.move.patterns import Match
 from core.reading.persistent import PersistentCache
@@ -82,6 +84,9 @@ CAPTURE_VALUE: Final = 85.0
 LIBERTY_VALUE: Final = 50.0
 JUMP_VALUE: Final = 40.0
 MARGINAL_VALUE: Final = 20.0
+EDGE_VALUE: Final = 30.0  # points on the first two lines near the dragon
+EDGE_STEPS: Final = 2  # how near: this many steps from its liberties through empty points
+MIRROR_AT: Final = 1  # the opponent's best move is tried at this place in a node's order
 ALIVE, DEAD, OPEN, SURE = 1, 2, 0, 3  # SURE: two closed eyes, which only a vital pattern questions
 
 
@@ -141,8 +146,7 @@ class OwlReader(Search):
         self._start(s)
         strings = self._strings()
         _, spaces, _ = self._judge(strings)
-        moves = self._attack_moves(strings, spaces) if attack else self._defense_moves(strings, spaces)
-        return moves[:self.limits.width]
+        return self._moves(strings, spaces, attack, True)[:self.limits.width]
 
     def _start(self, s: int) -> None:
         """Mark the dragon at s as the goal."""
@@ -178,7 +182,7 @@ class OwlReader(Search):
             if not moves:
                 return 0, NO_POINT
         else:
-            moves = self._attack_moves(strings, spaces) if attacker_to_move else self._defense_moves(strings, spaces)
+            moves = self._moves(strings, spaces, attacker_to_move, depth < self.limits.branch_depth)
         if not moves or depth >= self.limits.depth:
             return _static(attacker_to_move, values), NO_POINT
         if depth == 0 and not attacker_to_move and self.hint:
@@ -403,6 +407,23 @@ class OwlReader(Search):
         return False
 
     # ------------------------------------------------------------------ moves
+    def _moves(self, strings: list[int], spaces: list[EyeSpace], attack: bool, mirror: bool) -> list[int]:
+        """The side's moves, most valuable first; with mirror, the opponent's best move
+        (were it his turn) is tried at MIRROR_AT: "the opponent's vital point is my vital
+        point", and the patterns of one side do not always see what the other side's
+        see."""
+        mine = self._attack_moves(strings, spaces) if attack else self._defense_moves(strings, spaces)
+        if not mirror or not mine:
+            return mine
+        theirs = self._defense_moves(strings, spaces) if attack else self._attack_moves(strings, spaces)
+        color = 3 - self.owner if attack else self.owner
+        if not theirs or theirs[0] in mine[:MIRROR_AT + 1] or not self.board.is_legal(theirs[0], color):
+            return mine
+        best = theirs[0]
+        mine = [m for m in mine if m != best]
+        mine.insert(MIRROR_AT, best)
+        return mine
+
     def _attack_moves(self, strings: list[int], spaces: list[EyeSpace]) -> list[int]:
         """Limiting moves, most valuable first: vital points of the eye spaces, captures,
         owl_attack.db's shapes, then the dragon's liberties and marginal points."""
@@ -425,6 +446,8 @@ class OwlReader(Search):
         for sp in spaces:
             for p in sp.marginal:
                 _offer(value, p, MARGINAL_VALUE)
+        for p in self._edge_points(strings):
+            _offer(value, p, EDGE_VALUE)
         return _legal(b, _ordered(value), enemy)
 
     def _defense_moves(self, strings: list[int], spaces: list[EyeSpace]) -> list[int]:
@@ -453,7 +476,23 @@ class OwlReader(Search):
                 _offer(value, p, LIBERTY_VALUE + _empty_neighbours(b, p))
         for p in self._jumps(strings):
             _offer(value, p, JUMP_VALUE + _empty_neighbours(b, p))
+        for p in self._edge_points(strings):
+            _offer(value, p, EDGE_VALUE)
         return _legal(b, _ordered(value), self.owner)
+
+    def _edge_points(self, strings: list[int]) -> list[int]:
+        """Empty points on the first two lines within EDGE_STEPS of the dragon's
+        liberties: the edge is where a base is made and taken (the hane, the descent, the
+        placement), and an open corner or side encloses no eye space whose vital point
+        the eye analysis could offer."""
+        b = self.board
+        size = b.size
+        near = {p for o in strings for p in b.sref[o].libs}
+        frontier = set(near)
+        for _ in range(EDGE_STEPS):
+            frontier = {q for p in frontier for q in b.nbrs[p] if b.board[q] == EMPTY and q not in near}
+            near |= frontier
+        return sorted(p for p in near if _line(size, p) <= 2)
 
     def _jumps(self, strings: list[int]) -> list[int]:
         """One-point jumps from the dragon's stones into open ground (the jump point and
@@ -571,6 +610,12 @@ def dragon_stones(board: Board, s: int) -> frozenset[int]:
     of = amalgamate(board, worms, eye_spaces(board, worms))
     dragon = of[board.origin(s)]
     return frozenset(p for o, d in of.items() if d == dragon for p in worms[o].stones)
+
+
+def _line(size: int, p: int) -> int:
+    """The line p stands on, counted from the nearest edge (the edge is the first)."""
+    r, c = row_col(size, p)
+    return 1 + min(r, c, size - 1 - r, size - 1 - c)
 
 
 def _empty_neighbours(board: Board, p: int) -> int:

@@ -13,6 +13,7 @@ from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex, vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import KO_A, KO_B, WIN
+from plugins.owl.reader import Limits
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
 
@@ -119,6 +120,19 @@ O O O O O . . . .
 
 # Black's base on the second and third lines, walled by white on both sides: on each side
 # the first-line point under the two second-line stones is where the base is won or lost.
+# Two black stones on the second line under a white wall, the first line open.
+UNDER_THE_WALL = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . O O O O . . .
+. . O X X O . . .
+. . . . . . . . .
+"""
+
 BASE = """
 . . . . . . . . .
 . . . . . . . . .
@@ -220,5 +234,31 @@ def test_the_edge_shapes_lead_both_sides_moves() -> None:
     c3 = parse_vertex("C3", 9)
     attack = [vertex(9, m) for m in reader.candidates(c3, attack=True)]
     defense = [vertex(9, m) for m in reader.candidates(c3, attack=False)]
-    assert set(attack[:2]) == {"C1", "F1"}
+    assert attack[0] in {"C1", "F1"} and {"C1", "F1"} <= set(attack[:3])
     assert {"B1", "C1", "F1", "G1"} <= set(defense)
+
+
+def test_each_side_tries_the_opponents_best_move_second() -> None:
+    # "the opponent's vital point is my vital point": black's first-line hane, his best
+    # move, is white's second try, before white's own second hane
+    board, _ = board_from_diagram(BASE)
+    reader = owl().reader(board)
+    c3 = parse_vertex("C3", 9)
+    attack = reader.candidates(c3, attack=True)
+    defense = reader.candidates(c3, attack=False)
+    assert defense[0] not in attack[:1] and attack[1] == defense[0]
+    assert attack[0] in defense[:2]  # already near the front of black's moves: not moved
+
+
+def test_the_first_line_near_a_dragon_is_tried() -> None:
+    # two black stones on the second line under a white wall: besides the liberties (D1,
+    # E1), the first-line points two steps along (B1, G1) are tried; three steps (A1, H1)
+    # are too far
+    board, _ = board_from_diagram(UNDER_THE_WALL)
+    reader = owl().reader(board)
+    reader.limits = Limits(width=40)
+    d2 = parse_vertex("D2", 9)
+    for attack in (True, False):
+        moves = {vertex(9, m) for m in reader.candidates(d2, attack=attack)}
+        assert {"B1", "C1", "D1", "E1", "F1", "G1"} <= moves, attack
+        assert not {"A1", "H1"} & moves, attack
