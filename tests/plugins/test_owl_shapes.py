@@ -1,8 +1,9 @@
 """Owl on life-and-death shapes of our own: a lunch that makes the second eye, a false
 eye owl must see through, a capturable stone that does not split an eye in two, a stone
 dropped into a framework, a ko for life, a shortage of liberties, the threats (two
-moves in a row), a connection that saves, the edge shapes of the pattern databases, and
-the persistent cache agreeing with fresh reading."""
+moves in a row), a connection that saves, the edge shapes of the pattern databases, each
+side trying the opponent's best move, the first two lines near the dragon, and the
+persistent cache agreeing with fresh reading."""
 
 from __future__ import annotations
 
@@ -118,8 +119,6 @@ O O O O O . . . .
 . . . . . . . . .
 """
 
-# Black's base on the second and third lines, walled by white on both sides: on each side
-# the first-line point under the two second-line stones is where the base is won or lost.
 # Two black stones on the second line under a white wall, the first line open.
 UNDER_THE_WALL = """
 . . . . . . . . .
@@ -133,6 +132,8 @@ UNDER_THE_WALL = """
 . . . . . . . . .
 """
 
+# Black's base on the second and third lines, walled by white on both sides: on each side
+# the first-line point under the two second-line stones is where the base is won or lost.
 BASE = """
 . . . . . . . . .
 . . . . . . . . .
