@@ -37,6 +37,10 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
 - When the side to move has no move, or the depth runs out, the eye analysis decides: the
   defender to move lives with a maximum of two eyes, the attacker to move kills below a
   minimum of two; a space beside an enemy string reading cannot capture counts for none.
+- Below the root every node's result goes through the transposition table, keyed by the
+  position (ko point included), the side to move, the komaster state, the depth and the
+  goal with the defender's joined stones: a line that transposes into one read before is
+  not read again, and a hit counts the nodes it saves, so node limits bite as without it.
 - Ko follows the komaster scheme of the reading toolkit. A ko capture the ko rule bans for
   the moment is still offered, as a conditional ko, within KO_RETAKE plies of the root:
   without it, a dragon that captures into a ko looked safe (the opponent "had no move")
@@ -61,7 +65,7 @@ from core.move.patterns import Match
 from core.reading.persistent import PersistentCache
 from core.reading.results import REVERSE, WIN, after_move, better
 from core.reading.search import ReadingAborted, Search
-from core.reading.table import TranspositionTable
+from core.reading.table import TranspositionTable, situation
 from plugins.owl.shapes import owl_matches
 
 ESCAPE_STEPS: Final = 3  # how far owl looks for open ground around a dragon
@@ -169,6 +173,22 @@ class OwlReader(Search):
 
     # ------------------------------------------------------------------ the search
     def _node(self, attacker_to_move: bool, depth: int) -> tuple[int, int]:
+        """A node's (code, move) for the side to move, through the transposition table
+        below the root (the root's forcing kills and hint are the question's own)."""
+        if depth == 0:
+            return self._expand(attacker_to_move, 0)
+        key = (self.board.hash, situation(1 if attacker_to_move else 2, 0, self.komaster, self.kom_pos, depth),
+               hash((self.goal, frozenset(self.extra))))
+        found = self.probe(key)
+        if found is not None:
+            return found[0], found[1]
+        start = self.nodes
+        code, move = self._expand(attacker_to_move, depth)
+        self.table.put(key, code, move, self.nodes - start)
+        return code, move
+
+    def _expand(self, attacker_to_move: bool, depth: int) -> tuple[int, int]:
+        """Judge the node, then read the side's moves."""
         self.enter()
         strings = self._strings()
         status, spaces, values = self._judge(strings, run=depth > 0)

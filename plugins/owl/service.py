@@ -49,7 +49,7 @@ class OwlService(ReadingService[OwlReader]):
         """A reader on the board with this service's limits and the move's deadline."""
         limits = self.limits if node_limit is None else replace(self.limits, node_limit=node_limit)
         self.caches.sync(board)
-        r = OwlReader(board, self.tactical, limits, None, self.deadline, self.caches.persistent)
+        r = OwlReader(board, self.tactical, limits, self.caches.table, self.deadline, self.caches.persistent)
         r.trace = self.trace
         return r
 

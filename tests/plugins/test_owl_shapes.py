@@ -3,7 +3,7 @@ eye owl must see through, a capturable stone that does not split an eye in two, 
 dropped into a framework, a ko for life, a shortage of liberties, the threats (two
 moves in a row), a connection that saves, the edge shapes of the pattern databases, each
 side trying the opponent's best move, the first two lines near the dragon, and the
-persistent cache agreeing with fresh reading."""
+caches (persistent, transpositions) agreeing with fresh reading."""
 
 from __future__ import annotations
 
@@ -147,9 +147,9 @@ BASE = """
 """
 
 
-def owl(cache: int = 200) -> OwlService:
+def owl(cache: int = 200, table: bool = True) -> OwlService:
     service = OwlService()
-    service.configure({"owl_cache": cache})
+    service.configure({"owl_cache": cache} if table else {"owl_cache": cache, "hash": 0})
     service.tactical = TacticalService()
     return service
 
@@ -211,20 +211,23 @@ def test_a_connection_that_saves_both_dragons() -> None:
                                           parse_vertex("D9", 9)) == 0
 
 
-def test_the_persistent_cache_agrees_with_fresh_reading() -> None:
-    hits = 0
+def test_the_caches_agree_with_fresh_reading() -> None:
+    # the persistent cache and the transposition table on, against a reader with neither
+    hits = transpositions = 0
     for diagram, stone in ((STRAIGHT_THREE, "D9"), (FALSE_EYE, "A8"), (LUNCH, "A8"), (FRAMEWORK, "F7"),
                            (SPLIT_EYE, "A7"), (KO_FOR_LIFE, "B8"), (SHORTAGE, "A7")):
         board, _ = board_from_diagram(diagram)
         p = parse_vertex(stone, 9)
-        cached, fresh = owl(200), owl(0)
+        cached, fresh = owl(200), owl(0, table=False)
         first = (cached.owl_attack(board, p), cached.owl_defend(board, p), cached.owl_threaten_attack(board, p))
         again = (cached.owl_attack(board, p), cached.owl_defend(board, p), cached.owl_threaten_attack(board, p))
         plain = (fresh.owl_attack(board, p), fresh.owl_defend(board, p), fresh.owl_threaten_attack(board, p))
         assert first == again == plain, stone
-        assert len(fresh.caches.persistent) == 0
+        assert len(fresh.caches.persistent) == 0 and len(fresh.caches.table) == 0
         hits += cached.caches.persistent.hits
+        transpositions += cached.caches.table.hits
     assert hits > 0  # the second asking was answered from the cache
+    assert transpositions > 0  # and lines that transposed were not read twice
 
 
 def test_the_edge_shapes_lead_both_sides_moves() -> None:
