@@ -142,9 +142,14 @@ def main_loop(engine: Engine) -> None:
             engine.pool.kill()
             os._exit(0)
 
+    # The input thread reads its own file object on a copy of stdin's descriptor: a worker
+    # the pool forks while that thread waits in a read would otherwise inherit the read's
+    # lock on sys.stdin, and hang for good where multiprocessing closes the child's stdin,
+    # before it ever watches its parent.
+    inp = open(os.dup(sys.stdin.fileno()), "rb")
     code = 0
     try:
-        server.serve(sys.stdin.buffer, sys.stdout, input_ended)
+        server.serve(inp, sys.stdout, input_ended)
     except KeyboardInterrupt:
         code = 130
     except BaseException:

@@ -1,6 +1,7 @@
 """Workers never outlive the engine: kill a real `kiai gtp` during a 19x19 genmove with two
 workers (SIGKILL, SIGTERM) or close its stdin, and no process of its tree is left 2 s
-later. `quit` returns promptly."""
+later. `quit` returns promptly. A worker forked to replace a lost one, while the engine's
+input thread waits on stdin, dies with the engine too."""
 
 from __future__ import annotations
 
@@ -104,3 +105,40 @@ def test_quit_returns_promptly() -> None:
     assert time.monotonic() - start < 0.5
     time.sleep(0.2)
     assert not any(alive(pid) for pid in workers)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_worker_forked_while_the_engine_reads_its_input_dies_with_it() -> None:
+    # the engine's input thread sits in a read of stdin when the pool forks a replacement
+    # for a lost worker: the fork must not inherit that read's lock and hang in closing
+    # its stdin before it starts watching its parent (an orphan left by `kiai play`)
+    proc = subprocess.Popen([sys.executable, "-m", "gtp.cli", "gtp", "--workers", "2", "--move-time", "5"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdin is not None and proc.stdout is not None
+    stdin, stdout = proc.stdin, proc.stdout
+
+    def ask(line: str) -> bytes:
+        stdin.write((line + "\n").encode())
+        stdin.flush()
+        out = []
+        while (text := stdout.readline()) not in (b"\n", b""):
+            out.append(text)
+        return b"".join(out)
+
+    tree: set[int] = set()
+    try:
+        assert ask("boardsize 9").startswith(b"=")
+        workers = children(proc.pid)
+        assert len(workers) == 2, "the engine did not start its workers"
+        os.kill(min(workers), signal.SIGKILL)
+        time.sleep(0.5)  # the input thread is back in its read of stdin
+        assert ask("genmove black").startswith(b"=")  # the pool replaces the lost worker
+        fresh = children(proc.pid) - workers
+        assert fresh, "the lost worker was not replaced"
+        time.sleep(1.0)
+        tree = {proc.pid} | children(proc.pid)
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+    time.sleep(2)
+    assert [p for p in tree if alive(p)] == []
