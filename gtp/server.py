@@ -142,10 +142,10 @@ def main_loop(engine: Engine) -> None:
             engine.pool.kill()
             os._exit(0)
 
-    # The input thread reads its own file object on a copy of stdin's descriptor: a worker
-    # the pool forks while that thread waits in a read would otherwise inherit the read's
-    # lock on sys.stdin, and hang for good where multiprocessing closes the child's stdin,
-    # before it ever watches its parent.
+    # The input thread reads its own file object on a copy of stdin's descriptor, never
+    # sys.stdin: every child forked while that thread waits in a read (a pool worker, the
+    # analysis's refining child) closes its copy of sys.stdin first, and would hang for good
+    # on a lock the read holds, before a worker ever watches its parent.
     inp = open(os.dup(sys.stdin.fileno()), "rb")
     code = 0
     try:

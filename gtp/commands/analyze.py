@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Final
 
@@ -112,13 +111,7 @@ class Live:
         packed = Position.from_board(board, color, komi).pack()
         live.child = mp.Process(target=_refine, args=(child_end, engine.host.spec, packed, color, komi,
                                                       engine.options.move_time), daemon=True)
-        # a forked child closes its copy of sys.stdin first, which needs the lock the input
-        # thread holds while it waits for the next line: let the child inherit none
-        stdin, sys.stdin = sys.stdin, None
-        try:
-            live.child.start()
-        finally:
-            sys.stdin = stdin
+        live.child.start()  # (safe to fork: the input thread never holds sys.stdin's lock; see main_loop)
         child_end.close()
         return live
 
