@@ -68,7 +68,7 @@ CORPUS = r'''
 import json, random
 from core.board.board import Board
 from core.board.playout import random_game
-from core.host.plugins import PluginHost
+from core.host.plugins import PluginHost, PluginSpec
 from core.host.pool import Pool
 from core.host.services import CONNECTION, TACTICAL
 from core.move.genmove import MoveGenerator
@@ -90,8 +90,9 @@ for size, moves, seed in ((9, 40, 2), (9, 60, 3), (13, 90, 4)):
             before = host.counters["connection"].value
             out["connection"].append([a, b, *connection.string_connect(board, a, b), *connection.disconnect(board, a, b),
                                       host.counters["connection"].value - before])
-    if size == 9:  # a whole genmove (owl included) on pure Python takes minutes on 13x13
-        gen = MoveGenerator(host, Pool(host, 0))
+    if size == 9:  # a whole genmove (owl included, on a small budget) takes minutes on pure Python
+        small = PluginHost(PluginSpec(settings=(("owl_nodes", 300.0),)))
+        gen = MoveGenerator(small, Pool(small, 0))
         result = gen.genmove(board, 1 + moves % 2, 6.5, 300.0)
         out["genmove"].append([result.move, result.complete])
 print(json.dumps(out))

@@ -24,8 +24,11 @@ def test_eyes_and_dragons_19x19(benchmark: Any) -> None:
     reading cache is warm from the round before."""
     board = middle_game(19, 120)
     host = PluginHost()
-    gen = MoveGenerator(host, Pool(host, 0))
-    worms = gen.examine(board, BLACK, 6.5, time.monotonic() + 300).worms
+    start = time.perf_counter()  # one genmove: its time, and the worms its tactical reading made
+    result = MoveGenerator(host, Pool(host, 0)).genmove(board, BLACK, 6.5, 300.0)
+    genmove = time.perf_counter() - start
+    assert result.complete
+    worms = result.analysis.worms
     analyses: list[Analysis] = []
 
     def build() -> None:
@@ -40,10 +43,6 @@ def test_eyes_and_dragons_19x19(benchmark: Any) -> None:
     a = analyses[-1]
     benchmark.extra_info["dragons"] = len(a.dragons)
     benchmark.extra_info["eye_spaces"] = len(a.spaces)
-    fresh = PluginHost()
-    start = time.perf_counter()
-    assert MoveGenerator(fresh, Pool(fresh, 0)).genmove(board, BLACK, 6.5, 300.0).complete
-    genmove = time.perf_counter() - start
     benchmark.extra_info["seconds_per_genmove"] = round(genmove, 3)
     benchmark.extra_info["share_of_genmove"] = round(seconds / genmove, 3)
 

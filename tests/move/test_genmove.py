@@ -12,14 +12,19 @@ from core.board.color import BLACK, WHITE
 from core.board.coords import PASS, parse_vertex
 from core.board.diagram import board_from_diagram
 from core.board.playout import random_game
-from core.host.plugins import PluginHost
+from core.host.plugins import PluginHost, PluginSpec
 from core.host.pool import Pool
 from core.move.genmove import MoveGenerator
 
 
+# owl questions on a small budget: the comparison is of the pool against local work,
+# and at the default 1000 nodes owl's reading of every dragon took minutes on 19x19
+SMALL_OWL = PluginSpec(settings=(("owl_nodes", 250.0),))
+
+
 @pytest.fixture(scope="module")
 def generators():  # type: ignore[no-untyped-def]
-    host = PluginHost()
+    host = PluginHost(SMALL_OWL)
     local = MoveGenerator(host, Pool(host, 0))
     pooled = MoveGenerator(host, Pool(host, 2))
     yield local, pooled
