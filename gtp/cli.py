@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from core.host.options import Option
 from core.reading.caches import DEFAULT_MEMORY
@@ -28,38 +28,42 @@ def _every_plugin(argv: Sequence[str] | None) -> PluginHost:
     return PluginHost(PluginSpec((), tuple(m for m in known.plugin if "=" in m)))
 
 
-def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Option]]) -> None:
-    """Options that configure a Kiai engine: the engine's own, then each plugin's."""
-    p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
-    p.add_argument("--komi", type=float, default=7.5, help="initial komi (default 7.5)")
-    p.add_argument("--level", type=int, default=10, choices=range(1, 11), metavar="1-10",
+def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Option]], sub: bool = False) -> None:
+    """Options that configure a Kiai engine: the engine's own, then each plugin's; a
+    subcommand's (sub) set only what is given after it, so `kiai --level 5 gtp` keeps 5."""
+    def default(value: Any) -> Any:
+        return argparse.SUPPRESS if sub else value
+
+    p.add_argument("--size", type=int, default=default(19), help="initial board size (default 19)")
+    p.add_argument("--komi", type=float, default=default(7.5), help="initial komi (default 7.5)")
+    p.add_argument("--level", type=int, default=default(10), choices=range(1, 11), metavar="1-10",
                    help="playing level: lower is faster and weaker (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--superko", action="store_true", help="forbid positional superko in game play")
-    p.add_argument("--move-time", type=float, default=10.0,
+    p.add_argument("--seed", type=int, default=default(0), help="random seed (default 0)")
+    p.add_argument("--superko", action="store_true", default=default(False), help="forbid positional superko in game play")
+    p.add_argument("--move-time", type=float, default=default(10.0),
                    help="seconds per move when no time control is set (default 10)")
-    p.add_argument("-t", "--trace", action="count", default=0,
+    p.add_argument("-t", "--trace", action="count", default=default(0),
                    help="trace what the engine does on stderr (repeat for more)")
-    p.add_argument("--live-gfx", action="store_true",
+    p.add_argument("--live-gfx", action="store_true", default=default(False),
                    help="draw the candidates on stderr for GoGui (gogui-gfx:) while a move is made")
-    p.add_argument("--debug", action="append", default=[], metavar="FLAG",
+    p.add_argument("--debug", action="append", default=default([]), metavar="FLAG",
                    help=f"report on stderr: {', '.join(DEBUG_FLAGS)} (repeatable, or comma-separated)")
-    p.add_argument("--workers", type=int, default=None,
+    p.add_argument("--workers", type=int, default=default(None),
                    help="worker processes for plugin tasks (default: CPUs, at most 4; 0 runs them in-process)")
-    p.add_argument("--disable", action="append", default=[], metavar="PLUGIN",
+    p.add_argument("--disable", action="append", default=default([]), metavar="PLUGIN",
                    help="do not load this plugin (repeatable); see `kiai plugins`")
-    p.add_argument("--plugin", action="append", default=[], metavar="NAME=MODULE",
+    p.add_argument("--plugin", action="append", default=default([]), metavar="NAME=MODULE",
                    help="also load a plugin module that has no entry point (repeatable)")
-    p.add_argument("--memory", type=float, default=DEFAULT_MEMORY,
+    p.add_argument("--memory", type=float, default=default(DEFAULT_MEMORY),
                    help=f"MB of reading caches in each process, shared by the readers (default {DEFAULT_MEMORY:g})")
-    p.add_argument("--hash", type=int, default=1, choices=(0, 1), help="0 turns the reading caches off")
+    p.add_argument("--hash", type=int, default=default(1), choices=(0, 1), help="0 turns the reading caches off")
     names: list[str] = []
     for plugin, declared in sorted(options.items()):
         group = p.add_argument_group(f"{plugin} plugin")
         for o in declared:
-            default = int(o.default) if o.integer else o.default
-            group.add_argument(o.flag, type=int if o.integer else float, default=default, dest=o.name,
-                               metavar="N" if o.integer else "X", help=f"{o.help} (default {default:g})")
+            value = int(o.default) if o.integer else o.default
+            group.add_argument(o.flag, type=int if o.integer else float, default=default(value), dest=o.name,
+                               metavar="N" if o.integer else "X", help=f"{o.help} (default {value:g})")
             names.append(o.name)
     p.set_defaults(plugin_settings=names)
 
@@ -131,18 +135,18 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                         help="the version, and whether the compiled build runs (and which modules)")
     sub = parser.add_subparsers(dest="command")
     gtp_p = sub.add_parser("gtp", help="speak GTP on stdin/stdout (the default)")
-    add_engine_options(gtp_p, options)
+    add_engine_options(gtp_p, options, sub=True)
     add_engine_options(parser, options)
 
     plugins_p = sub.add_parser("plugins", help="list the plugins found, loaded or disabled, and their hooks")
-    add_engine_options(plugins_p, options)
+    add_engine_options(plugins_p, options, sub=True)
     plugins_p.set_defaults(run=list_plugins)
 
     regress.add_parser(sub)
     referee.add_parser(sub)
     show.add_parser(sub)
     for tool in decide.add_parsers(sub):
-        add_engine_options(tool, options)
+        add_engine_options(tool, options, sub=True)
     for name in host.implementers("kiai_cli_commands"):
         host.call(name, "kiai_cli_commands", subparsers=sub)
     return parser

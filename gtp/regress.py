@@ -137,8 +137,10 @@ def _cwd(path: Path) -> Iterator[None]:
 
 
 def run_suite(path: Path, engine_command: str | None, progress: bool = True,
-              timeout: float | None = None, engine_args: list[str] | None = None) -> SuiteResult:
-    """Run one suite file and collect its results."""
+              timeout: float | None = None, engine_args: list[str] | None = None,
+              options: argparse.Namespace | None = None) -> SuiteResult:
+    """Run one suite file and collect its results; Kiai's engine takes the engine options
+    given before `regress` (options), then engine_args."""
     try:
         items = parse_suite(path.read_text(encoding="utf-8", errors="replace"))
     except OSError as e:
@@ -155,7 +157,12 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
         else:
             from gtp.cli import build_parser, engine_from
 
-            parsed = build_parser(engine_args or []).parse_args(engine_args or [])
+            given = argparse.Namespace(**vars(options)) if options is not None else None
+            plugins = [f"--plugin={m}" for m in getattr(given, "plugin", [])]
+            if given is not None:
+                del given.plugin_settings  # the parser below knows every plugin's options
+            args = engine_args or []
+            parsed = build_parser(plugins + args).parse_args(args, namespace=given)
             session = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
         try:
             counters = node_counters(session, timeout)
@@ -256,7 +263,7 @@ def run(args: argparse.Namespace) -> int:
     for path in args.suites:
         try:
             suites.append(run_suite(path, args.engine, not args.no_progress, args.timeout,
-                                    shlex.split(args.kiai_args)))
+                                    shlex.split(args.kiai_args), args))
         except KiaiError as e:
             print(f"kiai regress: {e}", file=sys.stderr)
             return 2

@@ -1,0 +1,50 @@
+"""Engine options on the `kiai` command line reach the engine wherever they stand: before
+the subcommand (`kiai --level 5 gtp`, as GUIs and referees write it), after it, or in
+`regress --kiai-args` (which wins over those before `regress`)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gtp.cli import build_parser, settings_from
+
+
+@pytest.mark.parametrize("argv", [
+    ["--owl-nodes", "77", "--level", "4", "gtp"],
+    ["gtp", "--owl-nodes", "77", "--level", "4"],
+    ["--owl-nodes", "77", "--level", "4"],
+    ["--owl-nodes", "77", "--level", "4", "plugins"],
+    ["--owl-nodes", "77", "decide-owl", "C3", "--load", "x.sgf", "--level", "4"],
+])
+def test_engine_options_count_before_or_after_the_subcommand(argv: list[str]) -> None:
+    args = build_parser(argv).parse_args(argv)
+    settings = dict(settings_from(args))
+    assert settings["owl_nodes"] == 77 and settings["level"] == 4
+
+
+def test_a_subcommand_without_options_keeps_the_defaults() -> None:
+    args = build_parser(["gtp"]).parse_args(["gtp"])
+    assert args.level == 10 and args.debug == [] and args.superko is False and args.workers is None
+
+
+def test_an_option_given_twice_takes_the_one_after_the_subcommand() -> None:
+    argv = ["--owl-nodes", "77", "gtp", "--owl-nodes", "88"]
+    assert dict(settings_from(build_parser(argv).parse_args(argv)))["owl_nodes"] == 88
+
+
+@pytest.mark.parametrize("before, kiai_args, expected", [
+    (["--owl-nodes", "77"], "", 77),
+    ([], "--owl-nodes 78", 78),
+    (["--owl-nodes", "77"], "--owl-nodes 79", 79),
+])
+def test_regress_builds_its_engine_from_the_options_before_it(tmp_path: Path, before: list[str], kiai_args: str,
+                                                             expected: int) -> None:
+    suite = tmp_path / "param.tst"
+    suite.write_text(f"1 kiai-param\n#? [(?s).*owl_nodes {expected}\\n.*]\n")
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", *before, "regress", str(suite), "--no-progress",
+                           "--kiai-args", kiai_args], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
