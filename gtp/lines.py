@@ -1,6 +1,7 @@
 """Input lines read on their own thread, so the server notices what arrives while it works:
 a line sent during a long command waits in order (none is lost), a command that streams
-(analysis) can stop when the next line arrives, and the end of input is seen at once.
+(analysis) can stop when the next line arrives, and the end of input is seen at once,
+knowing whether a `quit` came before it (the controller still wants every answer).
 
 An overlong line is skipped and stands in the queue as TOO_LONG, answered in its turn.
 """
@@ -23,6 +24,7 @@ class InputLines:
         self._queue: queue.Queue[bytes | None] = queue.Queue()
         self._on_end = on_end
         self.ended = threading.Event()
+        self.quit_read = False  # a quit command has arrived: the input's end was announced
         self._thread = threading.Thread(target=self._read, args=(stream,), name="kiai-gtp-input", daemon=True)
         self._thread.start()
 
@@ -38,6 +40,8 @@ class InputLines:
                         if not rest or rest.endswith(b"\n"):
                             break
                     raw = TOO_LONG
+                elif _is_quit(raw):
+                    self.quit_read = True
                 self._queue.put(raw)
         except (OSError, ValueError):
             pass  # a closed or broken stream ends the input like end-of-file
@@ -53,3 +57,11 @@ class InputLines:
     def waiting(self) -> bool:
         """True if a line (or the end of the input) has arrived and is not yet taken."""
         return not self._queue.empty()
+
+
+def _is_quit(raw: bytes) -> bool:
+    """The line is a quit command, with or without an id."""
+    words = raw.split(b"#", 1)[0].split()
+    if words and words[0].isdigit():
+        words = words[1:]
+    return words[:1] == [b"quit"]

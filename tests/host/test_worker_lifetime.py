@@ -142,3 +142,17 @@ def test_a_worker_forked_while_the_engine_reads_its_input_dies_with_it() -> None
         proc.wait()
     time.sleep(2)
     assert [p for p in tree if alive(p)] == []
+
+
+def test_a_batch_that_ends_with_quit_is_answered_in_full() -> None:
+    # a script pipes its commands and closes the pipe: the input ends while a long command
+    # runs, but after a quit, so the engine answers everything (only an input that ends
+    # without quit, a GUI gone, stops the command in progress)
+    batch = "\n".join([*middle_game(), "genmove black", "final_status_list dead", "quit"]) + "\n"
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "gtp", "--workers", "0", "--move-time", "2"],
+                          input=batch.encode(), capture_output=True, timeout=120)
+    answers = [a for a in proc.stdout.decode().split("\n\n") if a.strip()]
+    assert proc.returncode == 0
+    assert len(answers) == len(batch.splitlines()), answers[-3:]
+    assert all(a.startswith("=") for a in answers)
+    assert answers[-3].split()[1] not in ("", "PASS", "resign")  # genmove's move
