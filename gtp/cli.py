@@ -68,6 +68,33 @@ def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Optio
     p.set_defaults(plugin_settings=names)
 
 
+def engine_flags(args: argparse.Namespace, skip: Sequence[str] = ()) -> list[str]:
+    """The engine options args sets to other than their defaults, as command-line flags
+    (for a Kiai engine started as a subprocess); skip names options the caller sets itself."""
+    parser = argparse.ArgumentParser(add_help=False)
+    add_engine_options(parser, _every_plugin([f"--plugin={m}" for m in getattr(args, "plugin", [])]).options)
+    defaults = parser.parse_args([])
+    flags: list[str] = []
+    for action in parser._actions:
+        dest = action.dest
+        if not action.option_strings or dest in skip or not hasattr(args, dest):
+            continue
+        value = getattr(args, dest)
+        if value == getattr(defaults, dest):
+            continue
+        flag = action.option_strings[-1]
+        if isinstance(value, bool):  # a switch
+            flags.append(flag)
+        elif isinstance(value, list):  # repeatable
+            for item in value:
+                flags += [flag, str(item)]
+        elif action.nargs == 0:  # a count (-t -t)
+            flags += [flag] * int(value)
+        else:
+            flags += [flag, str(value)]
+    return flags
+
+
 def default_workers() -> int:
     """Worker processes when none are asked for: one per CPU, at most four."""
     return max(1, min(4, os.cpu_count() or 1))

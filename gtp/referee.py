@@ -240,12 +240,21 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+def kiai_command(args: argparse.Namespace) -> str:
+    """The command that runs Kiai in a match: --kiai, or this Python's `kiai gtp` with the
+    move time, the engine options given before `play`, then --kiai-args."""
+    if args.kiai:
+        return str(args.kiai)
+    from gtp.cli import engine_flags
+
+    given = " ".join(shlex.quote(f) for f in engine_flags(args, skip=("size", "komi", "move_time")))
+    return f"{shlex.quote(sys.executable)} -m gtp.cli gtp --move-time {args.move_time} {given} {args.kiai_args}"
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the match and print each game and the win rate; exit status 2, with a message,
     when an engine cannot start or dies before its first move."""
-    kiai_cmd = args.kiai or \
-        f"{shlex.quote(sys.executable)} -m gtp.cli gtp --move-time {args.move_time} {args.kiai_args}"
-    kiai = Player("Kiai", kiai_cmd)
+    kiai = Player("Kiai", kiai_command(args))
     opponent = Player(shlex.split(args.opponent)[0].rsplit("/", 1)[-1], args.opponent)
     scorer = Player("scorer", args.scorer) if args.scorer else Player("scorer", args.opponent)
     referee = Referee(kiai, opponent, args.size, args.komi, args.move_time, args.main_time, scorer,

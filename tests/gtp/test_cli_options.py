@@ -4,6 +4,7 @@ the subcommand (`kiai --level 5 gtp`, as GUIs and referees write it), after it, 
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -48,3 +49,26 @@ def test_regress_builds_its_engine_from_the_options_before_it(tmp_path: Path, be
     proc = subprocess.run([sys.executable, "-m", "gtp.cli", *before, "regress", str(suite), "--no-progress",
                            "--kiai-args", kiai_args], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_play_starts_kiai_with_the_engine_options_given_before_it() -> None:
+    from gtp.referee import kiai_command
+
+    argv = ["--owl-nodes", "77", "--level", "4", "--debug", "reading", "-t", "-t", "--superko", "--size", "13",
+            "play", "--opponent", "gnugo", "--size", "9", "--kiai-args", "--seed 3"]
+    command = kiai_command(build_parser(argv).parse_args(argv))
+    words = shlex.split(command)
+    assert words[words.index("gtp") + 1:words.index("gtp") + 3] == ["--move-time", "30.0"]
+    assert "--size" not in words  # the match's board size, not the engine option
+    started = build_parser(words[2:]).parse_args(words[3:])  # as `kiai gtp ...` parses them
+    settings = dict(settings_from(started))
+    assert settings["owl_nodes"] == 77 and settings["level"] == 4 and settings["debug_reading"] == 1
+    assert started.trace == 2 and started.superko and started.seed == 3
+
+
+def test_play_without_engine_options_adds_none() -> None:
+    from gtp.referee import kiai_command
+
+    argv = ["play", "--opponent", "gnugo"]
+    words = shlex.split(kiai_command(build_parser(argv).parse_args(argv)))
+    assert words[words.index("gtp") + 1:] == ["--move-time", "30.0"]
