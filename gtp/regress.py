@@ -160,7 +160,7 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
             given = argparse.Namespace(**vars(options)) if options is not None else None
             plugins = [f"--plugin={m}" for m in getattr(given, "plugin", [])]
             if given is not None:
-                del given.plugin_settings  # the parser below knows every plugin's options
+                vars(given).pop("plugin_settings", None)  # the parser below knows every plugin's options
             args = engine_args or []
             parsed = build_parser(plugins + args).parse_args(args, namespace=given)
             session = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
