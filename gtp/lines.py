@@ -12,7 +12,7 @@ import queue
 import threading
 from typing import BinaryIO, Callable, Final
 
-from gtp.protocol import MAX_LINE
+from gtp.protocol import MAX_LINE, clean, parse
 
 TOO_LONG: Final = b"\x00too long"  # what stands for a skipped overlong line (no real line has a NUL at its start)
 
@@ -60,8 +60,6 @@ class InputLines:
 
 
 def _is_quit(raw: bytes) -> bool:
-    """The line is a quit command, with or without an id."""
-    words = raw.split(b"#", 1)[0].split()
-    if words and words[0].isdigit():
-        words = words[1:]
-    return words[:1] == [b"quit"]
+    """The line is a quit command, with or without an id (read as the server reads it)."""
+    command = parse(clean(raw.decode("utf-8", errors="replace")))
+    return command is not None and command.name == "quit"

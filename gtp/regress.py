@@ -137,10 +137,8 @@ def _cwd(path: Path) -> Iterator[None]:
 
 
 def run_suite(path: Path, engine_command: str | None, progress: bool = True,
-              timeout: float | None = None, engine_args: list[str] | None = None,
-              options: argparse.Namespace | None = None) -> SuiteResult:
-    """Run one suite file and collect its results; Kiai's engine takes the engine options
-    given before `regress` (options), then engine_args."""
+              timeout: float | None = None, engine_args: list[str] | None = None) -> SuiteResult:
+    """Run one suite file and collect its results."""
     try:
         items = parse_suite(path.read_text(encoding="utf-8", errors="replace"))
     except OSError as e:
@@ -157,12 +155,7 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
         else:
             from gtp.cli import build_parser, engine_from
 
-            given = argparse.Namespace(**vars(options)) if options is not None else None
-            plugins = [f"--plugin={m}" for m in getattr(given, "plugin", [])]
-            if given is not None:
-                vars(given).pop("plugin_settings", None)  # the parser below knows every plugin's options
-            args = engine_args or []
-            parsed = build_parser(plugins + args).parse_args(args, namespace=given)
+            parsed = build_parser(engine_args or []).parse_args(engine_args or [])
             session = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
         try:
             counters = node_counters(session, timeout)
@@ -256,14 +249,17 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the suites and print the report; exit status 1 if a test failed that is not
-    marked as a known failure, 2 if a suite could not run, else 0."""
+    marked as a known failure, 2 if a suite could not run, else 0. Kiai's engine takes the
+    engine options given before `regress`, then --kiai-args."""
     import shlex
+
+    from gtp.cli import engine_flags
 
     suites = []
     for path in args.suites:
         try:
             suites.append(run_suite(path, args.engine, not args.no_progress, args.timeout,
-                                    shlex.split(args.kiai_args), args))
+                                    engine_flags(args) + shlex.split(args.kiai_args)))
         except KiaiError as e:
             print(f"kiai regress: {e}", file=sys.stderr)
             return 2
