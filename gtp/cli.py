@@ -28,56 +28,65 @@ def _every_plugin(argv: Sequence[str] | None) -> PluginHost:
     return PluginHost(PluginSpec((), tuple(m for m in known.plugin if "=" in m)))
 
 
-def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Option]], sub: bool = False) -> None:
+def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Option]],
+                       sub: bool = False) -> list[argparse.Action]:
     """Options that configure a Kiai engine: the engine's own, then each plugin's; a
-    subcommand's (sub) set only what is given after it, so `kiai --level 5 gtp` keeps 5."""
+    subcommand's (sub) set only what is given after it, so `kiai --level 5 gtp` keeps 5.
+    Returns the options' actions."""
+    actions: list[argparse.Action] = []
+
     def default(value: Any) -> Any:
         return argparse.SUPPRESS if sub else value
 
-    p.add_argument("--size", type=int, default=default(19), help="initial board size (default 19)")
-    p.add_argument("--komi", type=float, default=default(7.5), help="initial komi (default 7.5)")
-    p.add_argument("--level", type=int, default=default(10), choices=range(1, 11), metavar="1-10",
-                   help="playing level: lower is faster and weaker (default 10)")
-    p.add_argument("--seed", type=int, default=default(0), help="random seed (default 0)")
-    p.add_argument("--superko", action="store_true", default=default(False), help="forbid positional superko in game play")
-    p.add_argument("--move-time", type=float, default=default(10.0),
-                   help="seconds per move when no time control is set (default 10)")
-    p.add_argument("-t", "--trace", action="count", default=default(0),
-                   help="trace what the engine does on stderr (repeat for more)")
-    p.add_argument("--live-gfx", action="store_true", default=default(False),
-                   help="draw the candidates on stderr for GoGui (gogui-gfx:) while a move is made")
-    p.add_argument("--debug", action="append", default=default([]), metavar="FLAG",
-                   help=f"report on stderr: {', '.join(DEBUG_FLAGS)} (repeatable, or comma-separated)")
-    p.add_argument("--workers", type=int, default=default(None),
-                   help="worker processes for plugin tasks (default: CPUs, at most 4; 0 runs them in-process)")
-    p.add_argument("--disable", action="append", default=default([]), metavar="PLUGIN",
-                   help="do not load this plugin (repeatable); see `kiai plugins`")
-    p.add_argument("--plugin", action="append", default=default([]), metavar="NAME=MODULE",
-                   help="also load a plugin module that has no entry point (repeatable)")
-    p.add_argument("--memory", type=float, default=default(DEFAULT_MEMORY),
-                   help=f"MB of reading caches in each process, shared by the readers (default {DEFAULT_MEMORY:g})")
-    p.add_argument("--hash", type=int, default=default(1), choices=(0, 1), help="0 turns the reading caches off")
+    def add(*flags: str, **kw: Any) -> None:
+        actions.append(p.add_argument(*flags, **kw))
+
+    add("--size", type=int, default=default(19), help="initial board size (default 19)")
+    add("--komi", type=float, default=default(7.5), help="initial komi (default 7.5)")
+    add("--level", type=int, default=default(10), choices=range(1, 11), metavar="1-10",
+          help="playing level: lower is faster and weaker (default 10)")
+    add("--seed", type=int, default=default(0), help="random seed (default 0)")
+    add("--superko", action="store_true", default=default(False), help="forbid positional superko in game play")
+    add("--move-time", type=float, default=default(10.0),
+          help="seconds per move when no time control is set (default 10)")
+    add("-t", "--trace", action="count", default=default(0),
+          help="trace what the engine does on stderr (repeat for more)")
+    add("--live-gfx", action="store_true", default=default(False),
+          help="draw the candidates on stderr for GoGui (gogui-gfx:) while a move is made")
+    add("--debug", action="append", default=default([]), metavar="FLAG",
+          help=f"report on stderr: {', '.join(DEBUG_FLAGS)} (repeatable, or comma-separated)")
+    add("--workers", type=int, default=default(None),
+          help="worker processes for plugin tasks (default: CPUs, at most 4; 0 runs them in-process)")
+    add("--disable", action="append", default=default([]), metavar="PLUGIN",
+          help="do not load this plugin (repeatable); see `kiai plugins`")
+    add("--plugin", action="append", default=default([]), metavar="NAME=MODULE",
+          help="also load a plugin module that has no entry point (repeatable)")
+    add("--memory", type=float, default=default(DEFAULT_MEMORY),
+          help=f"MB of reading caches in each process, shared by the readers (default {DEFAULT_MEMORY:g})")
+    add("--hash", type=int, default=default(1), choices=(0, 1), help="0 turns the reading caches off")
     names: list[str] = []
     for plugin, declared in sorted(options.items()):
         group = p.add_argument_group(f"{plugin} plugin")
         for o in declared:
             value = int(o.default) if o.integer else o.default
-            group.add_argument(o.flag, type=int if o.integer else float, default=default(value), dest=o.name,
-                               metavar="N" if o.integer else "X", help=f"{o.help} (default {value:g})")
+            actions.append(group.add_argument(o.flag, type=int if o.integer else float, default=default(value),
+                                              dest=o.name, metavar="N" if o.integer else "X",
+                                              help=f"{o.help} (default {value:g})"))
             names.append(o.name)
     p.set_defaults(plugin_settings=names)
+    return actions
 
 
 def engine_flags(args: argparse.Namespace, skip: Sequence[str] = ()) -> list[str]:
     """The engine options args sets to other than their defaults, as command-line flags
     (for a Kiai engine started as a subprocess); skip names options the caller sets itself."""
     parser = argparse.ArgumentParser(add_help=False)
-    add_engine_options(parser, _every_plugin([f"--plugin={m}" for m in getattr(args, "plugin", [])]).options)
+    actions = add_engine_options(parser, _every_plugin([f"--plugin={m}" for m in getattr(args, "plugin", [])]).options)
     defaults = parser.parse_args([])
     flags: list[str] = []
-    for action in parser._actions:
+    for action in actions:
         dest = action.dest
-        if not action.option_strings or dest in skip or not hasattr(args, dest):
+        if dest in skip or not hasattr(args, dest):
             continue
         value = getattr(args, dest)
         if value == getattr(defaults, dest):
