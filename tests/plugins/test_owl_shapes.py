@@ -1,9 +1,10 @@
 """Owl on life-and-death shapes of our own: a lunch that makes the second eye, a false
 eye owl must see through, a capturable stone that does not split an eye in two, a stone
 dropped into a framework, a ko for life, a shortage of liberties, the threats (two
-moves in a row), a connection that saves, the edge shapes of the pattern databases, each
-side trying the opponent's best move, the first two lines near the dragon, and the
-caches (persistent, transpositions) agreeing with fresh reading."""
+moves in a row), a connection that saves, connecting to a strong friend, the edge shapes
+of the pattern databases, each side trying the opponent's best move, the first two lines
+near the dragon, and the caches (persistent, transpositions) agreeing with fresh
+reading."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex, vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import KO_A, KO_B, WIN
-from plugins.owl.reader import Limits
+from plugins.owl.reader import Limits, dragon_stones
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
 
@@ -146,6 +147,21 @@ BASE = """
 . . . . . . . . .
 """
 
+# Two black stones (F6, F5) in white's wall; black's three-stone string on the left, with
+# five liberties and open ground behind it, is a separate dragon (white at E5 would not be
+# captured: the cut there lives). E5 joins the two and saves the stones.
+STRONG_FRIEND = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . O O O . .
+. . . X O X . O .
+. . . X . X . O .
+. . . X O O O . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
 
 def owl(cache: int = 200, table: bool = True) -> OwlService:
     service = OwlService()
@@ -209,6 +225,19 @@ def test_a_connection_that_saves_both_dragons() -> None:
     # black filling C9 joins D9 to the rest, but the eye it fills leaves one eye: no save
     assert service.owl_connection_defends(board, parse_vertex("C9", 9), parse_vertex("A8", 9),
                                           parse_vertex("D9", 9)) == 0
+
+
+def test_connecting_to_a_strong_friend_is_the_defenders_first_move() -> None:
+    # "connect to strength": E5, the liberty that joins the strong string, leads the
+    # defender's moves, ahead of the dragon's other liberties (G6, G5, which only crawl
+    # into white's wall), and it saves
+    board, _ = board_from_diagram(STRONG_FRIEND)
+    service = owl()
+    f5 = parse_vertex("F5", 9)
+    assert parse_vertex("D5", 9) not in dragon_stones(board, f5)  # two dragons
+    defense = [vertex(9, m) for m in service.reader(board).candidates(f5, attack=False)]
+    assert defense[0] == "E5"
+    assert service.owl_defend(board, f5) == (WIN, parse_vertex("E5", 9))
 
 
 def test_the_caches_agree_with_fresh_reading() -> None:
