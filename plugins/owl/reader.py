@@ -504,9 +504,10 @@ class OwlReader(Search):
                         _offer(value, move, CAPTURE_VALUE - 5)
         for m in self._patterns("owl_defense.db", self.owner, strings, spaces):
             _offer(value, m.move, m.pattern.value)
+        members = set(strings)
         for p in {p for o in strings for p in b.sref[o].libs}:
             if b.accuratelib(p, self.owner, 2) >= 2:
-                _offer(value, p, CONNECT_VALUE if self._joins_friend(p, strings)
+                _offer(value, p, CONNECT_VALUE if self._joins_friend(p, members)
                        else LIBERTY_VALUE + _empty_neighbours(b, p))
         for p in self._jumps(strings):
             _offer(value, p, JUMP_VALUE + _empty_neighbours(b, p))
@@ -514,12 +515,11 @@ class OwlReader(Search):
             _offer(value, p, EDGE_VALUE)
         return _legal(b, _ordered(value), self.owner)
 
-    def _joins_friend(self, p: int, strings: list[int]) -> bool:
-        """The owner's stone at p would join the dragon to a friendly string outside it
-        with CONNECT_LIBERTIES or more ("connect to strength": a weak group that joins a
-        stronger one shares its life, and its eye space)."""
+    def _joins_friend(self, p: int, members: set[int]) -> bool:
+        """The owner's stone at p would join the dragon (the origins of its strings) to a
+        friendly string outside it with CONNECT_LIBERTIES or more ("connect to strength": a
+        weak group that joins a stronger one shares its life, and its eye space)."""
         b = self.board
-        members = set(strings)
         for q in b.nbrs[p]:
             if b.board[q] == self.owner:
                 o = b.origin(q)
