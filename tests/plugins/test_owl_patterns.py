@@ -62,3 +62,59 @@ def test_the_first_line_hane_and_its_block_are_offered() -> None:
     defense = {(m.pattern.name, vertex(9, m.move))
                for m in owl_matches("owl_defense.db", board, BLACK, where, helpers, True, dragon, set())}
     assert ("EdgeBlock", "B1") in defense  # "the opponent's vital point is my vital point"
+
+
+
+# White's corner group, black outside it; the 2-2 point (B2) empty, white's, or black's.
+OPEN_CORNER = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+X X X X . . . . .
+O O O X . . . . .
+. . O X . . . . .
+. . O X . . . . .
+. . O X . . . . .
+"""
+WHITE_ON_2_2 = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+X X X X . . . . .
+O O O X . . . . .
+. . O X . . . . .
+. O O X . . . . .
+. . O X . . . . .
+"""
+BLACK_ON_2_2 = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+X X X X . . . . .
+O O O X . . . . .
+. . O X . . . . .
+. X O X . . . . .
+. . O X . . . . .
+"""
+
+
+def _attack_shapes(diagram: str) -> set[tuple[str, str]]:
+    """owl_attack.db's (pattern, move) for black against white's corner group."""
+    board, _ = board_from_diagram(diagram)
+    dragon = {p for p in board.points if board.board[p] == WHITE}
+    where = [p for p in board.points if board.board[p] == 0]
+    eye = {parse_vertex(v, 9) for v in ("A1", "A2", "A3", "B1", "B2", "B3")}
+    helpers = {"goal": lambda p: p in dragon, "eye": lambda p: p in eye, "safe": lambda p: True,
+               "capturable": lambda p: False}
+    return {(m.pattern.name, vertex(9, m.move))
+            for m in owl_matches("owl_attack.db", board, BLACK, where, helpers, False, dragon, eye)}
+
+
+def test_the_corner_placement_needs_a_stone_on_the_2_2_point() -> None:
+    assert not {move for name, move in _attack_shapes(OPEN_CORNER) if name.startswith("CornerPlacement21")}
+    theirs = _attack_shapes(WHITE_ON_2_2)
+    assert {("CornerPlacement21", "A2"), ("CornerPlacement21", "B1")} <= theirs
+    assert ("CornerPlacement21BesideOurs", "A2") in _attack_shapes(BLACK_ON_2_2)
