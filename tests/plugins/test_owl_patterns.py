@@ -101,8 +101,21 @@ O O O X . . . . .
 """
 
 
-def _attack_shapes(diagram: str) -> set[tuple[str, str]]:
-    """owl_attack.db's (pattern, move) for black against white's corner group."""
+BLACK_ON_3_1 = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+X X X X . . . . .
+O O O X . . . . .
+X . O X . . . . .
+. . O X . . . . .
+. . O X . . . . .
+"""
+
+
+def _corner_shapes(diagram: str, database: str, color: int) -> set[tuple[str, str]]:
+    """The database's (pattern, move) for color around white's corner group."""
     board, _ = board_from_diagram(diagram)
     dragon = {p for p in board.points if board.board[p] == WHITE}
     where = [p for p in board.points if board.board[p] == 0]
@@ -110,11 +123,21 @@ def _attack_shapes(diagram: str) -> set[tuple[str, str]]:
     helpers = {"goal": lambda p: p in dragon, "eye": lambda p: p in eye, "safe": lambda p: True,
                "capturable": lambda p: False}
     return {(m.pattern.name, vertex(9, m.move))
-            for m in owl_matches("owl_attack.db", board, BLACK, where, helpers, False, dragon, eye)}
+            for m in owl_matches(database, board, color, where, helpers, color == WHITE, dragon, eye)}
 
 
 def test_the_corner_placement_needs_a_stone_on_the_2_2_point() -> None:
-    assert not {move for name, move in _attack_shapes(OPEN_CORNER) if name.startswith("CornerPlacement21")}
-    theirs = _attack_shapes(WHITE_ON_2_2)
-    assert {("CornerPlacement21", "A2"), ("CornerPlacement21", "B1")} <= theirs
-    assert ("CornerPlacement21BesideOurs", "A2") in _attack_shapes(BLACK_ON_2_2)
+    def attack(diagram: str) -> set[tuple[str, str]]:
+        return _corner_shapes(diagram, "owl_attack.db", BLACK)
+    assert not {move for name, move in attack(OPEN_CORNER) if name.startswith("CornerPlacement21")}
+    assert {("CornerPlacement21", "A2"), ("CornerPlacement21", "B1")} <= attack(WHITE_ON_2_2)
+    assert ("CornerPlacement21BesideOurs", "A2") in attack(BLACK_ON_2_2)
+
+
+def test_the_defenders_2_1_point_needs_a_stone_on_the_2_2_or_3_1_point() -> None:
+    def defense(diagram: str) -> set[tuple[str, str]]:
+        return _corner_shapes(diagram, "owl_defense.db", WHITE)
+    assert not {move for name, move in defense(OPEN_CORNER) if name.startswith("CornerTwoOne")}
+    assert {("CornerTwoOne", "A2"), ("CornerTwoOne", "B1")} <= defense(WHITE_ON_2_2)
+    assert ("CornerTwoOneBesideTheirs", "A2") in defense(BLACK_ON_2_2)
+    assert ("CornerTwoOneBlock", "A2") in defense(BLACK_ON_3_1)  # block the slide into the corner
