@@ -64,8 +64,8 @@ def test_the_first_line_hane_and_its_block_are_offered() -> None:
     assert ("EdgeBlock", "B1") in defense  # "the opponent's vital point is my vital point"
 
 
-
-# White's corner group, black outside it; the 2-2 point (B2) empty, white's, or black's.
+# White's corner group, black outside it; the 2-2 point (B2) empty, white's, or black's,
+# or black's stone on the 3-1 point (A3) about to slide into the corner.
 OPEN_CORNER = """
 . . . . . . . . .
 . . . . . . . . .
@@ -99,8 +99,6 @@ O O O X . . . . .
 . X O X . . . . .
 . . O X . . . . .
 """
-
-
 BLACK_ON_3_1 = """
 . . . . . . . . .
 . . . . . . . . .
