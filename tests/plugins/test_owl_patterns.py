@@ -77,39 +77,21 @@ O O O X . . . . .
 . . O X . . . . .
 . . O X . . . . .
 """
-WHITE_ON_2_2 = """
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-X X X X . . . . .
-O O O X . . . . .
-. . O X . . . . .
-. O O X . . . . .
-. . O X . . . . .
-"""
-BLACK_ON_2_2 = """
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-X X X X . . . . .
-O O O X . . . . .
-. . O X . . . . .
-. X O X . . . . .
-. . O X . . . . .
-"""
-BLACK_ON_3_1 = """
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-X X X X . . . . .
-O O O X . . . . .
-X . O X . . . . .
-. . O X . . . . .
-. . O X . . . . .
-"""
+
+
+def _with_stone(diagram: str, point: str, stone: str) -> str:
+    """The 9x9 diagram with one more stone ('X' black, 'O' white) at point."""
+    rows = diagram.strip("\n").split("\n")
+    row, col = 9 - int(point[1:]), "ABCDEFGHJ".index(point[0])
+    cells = rows[row].split(" ")
+    cells[col] = stone
+    rows[row] = " ".join(cells)
+    return "\n" + "\n".join(rows) + "\n"
+
+
+WHITE_ON_2_2 = _with_stone(OPEN_CORNER, "B2", "O")
+BLACK_ON_2_2 = _with_stone(OPEN_CORNER, "B2", "X")
+BLACK_ON_3_1 = _with_stone(OPEN_CORNER, "A3", "X")
 
 
 def _corner_shapes(diagram: str, database: str, color: int) -> set[tuple[str, str]]:
@@ -125,17 +107,16 @@ def _corner_shapes(diagram: str, database: str, color: int) -> set[tuple[str, st
 
 
 def test_the_corner_placement_needs_a_stone_on_the_2_2_point() -> None:
-    def attack(diagram: str) -> set[tuple[str, str]]:
-        return _corner_shapes(diagram, "owl_attack.db", BLACK)
-    assert not {move for name, move in attack(OPEN_CORNER) if name.startswith("CornerPlacement21")}
-    assert {("CornerPlacement21", "A2"), ("CornerPlacement21", "B1")} <= attack(WHITE_ON_2_2)
-    assert ("CornerPlacement21BesideOurs", "A2") in attack(BLACK_ON_2_2)
+    empty, white, black = (_corner_shapes(d, "owl_attack.db", BLACK) for d in (OPEN_CORNER, WHITE_ON_2_2, BLACK_ON_2_2))
+    assert not {move for name, move in empty if name.startswith("CornerPlacement21")}
+    assert {("CornerPlacement21", "A2"), ("CornerPlacement21", "B1")} <= white
+    assert ("CornerPlacement21BesideOurs", "A2") in black
 
 
 def test_the_defenders_2_1_point_needs_a_stone_on_the_2_2_or_3_1_point() -> None:
-    def defense(diagram: str) -> set[tuple[str, str]]:
-        return _corner_shapes(diagram, "owl_defense.db", WHITE)
-    assert not {move for name, move in defense(OPEN_CORNER) if name.startswith("CornerTwoOne")}
-    assert {("CornerTwoOne", "A2"), ("CornerTwoOne", "B1")} <= defense(WHITE_ON_2_2)
-    assert ("CornerTwoOneBesideTheirs", "A2") in defense(BLACK_ON_2_2)
-    assert ("CornerTwoOneBlock", "A2") in defense(BLACK_ON_3_1)  # block the slide into the corner
+    empty, white, black, slide = (_corner_shapes(d, "owl_defense.db", WHITE)
+                                  for d in (OPEN_CORNER, WHITE_ON_2_2, BLACK_ON_2_2, BLACK_ON_3_1))
+    assert not {move for name, move in empty if name.startswith("CornerTwoOne")}
+    assert {("CornerTwoOne", "A2"), ("CornerTwoOne", "B1")} <= white
+    assert ("CornerTwoOneBesideTheirs", "A2") in black
+    assert ("CornerTwoOneBlock", "A2") in slide  # block the slide into the corner
