@@ -4,8 +4,11 @@ they describe on diagrams of our own."""
 
 from __future__ import annotations
 
+from typing import Final
+
 import pytest
 
+from core.board.board import Board
 from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex, vertex
 from core.board.diagram import board_from_diagram
@@ -50,22 +53,27 @@ def test_a_reader_adds_constraint_functions_of_points() -> None:
     assert {m.move for m in found} == {target}  # in both orientations of the shape
 
 
+def _shapes(board: Board, database: str, color: int, owner: int, eye: set[int]) -> set[tuple[str, str]]:
+    """The database's (pattern, move) pairs for color to move around owner's stones (the
+    dragon), with eye as its eye space; every placed stone is safe and none capturable."""
+    dragon = {p for p in board.points if board.board[p] == owner}
+    where = [p for p in board.points if board.board[p] == 0]
+    helpers = {"goal": lambda p: p in dragon, "eye": lambda p: p in eye, "safe": lambda p: True,
+               "capturable": lambda p: False}
+    return {(m.pattern.name, vertex(9, m.move))
+            for m in owl_matches(database, board, color, where, helpers, color == owner, dragon, eye)}
+
+
 def test_the_first_line_hane_and_its_block_are_offered() -> None:
     board, _ = board_from_diagram(EDGE)
-    dragon = {p for p in board.points if board.board[p] == BLACK}
-    where = [p for p in board.points if board.board[p] == 0]
-    helpers = {"goal": lambda p: p in dragon, "eye": lambda p: False, "safe": lambda p: True,
-               "capturable": lambda p: False}
-    attack = {(m.pattern.name, vertex(9, m.move))
-              for m in owl_matches("owl_attack.db", board, WHITE, where, helpers, False, dragon, set())}
+    attack = _shapes(board, "owl_attack.db", WHITE, BLACK, set())
     assert ("EdgeHane", "B1") in attack  # white A1 crawls under black B2
-    defense = {(m.pattern.name, vertex(9, m.move))
-               for m in owl_matches("owl_defense.db", board, BLACK, where, helpers, True, dragon, set())}
+    defense = _shapes(board, "owl_defense.db", BLACK, BLACK, set())
     assert ("EdgeBlock", "B1") in defense  # "the opponent's vital point is my vital point"
 
 
-# White's corner group, black outside it; the 2-2 point (B2) empty, white's, or black's,
-# or black's stone on the 3-1 point (A3) about to slide into the corner.
+# White's corner group, black outside it; below, the 2-2 point (B2) empty, white's or
+# black's, or black's stone on the 3-1 point (A3) about to slide into the corner.
 OPEN_CORNER = """
 . . . . . . . . .
 . . . . . . . . .
@@ -77,46 +85,30 @@ O O O X . . . . .
 . . O X . . . . .
 . . O X . . . . .
 """
+CORNER_EYE: Final = ("A1", "A2", "A3", "B1", "B2", "B3")
 
 
-def _with_stone(diagram: str, point: str, stone: str) -> str:
-    """The 9x9 diagram with one more stone ('X' black, 'O' white) at point."""
-    rows = diagram.strip("\n").split("\n")
-    row, col = 9 - int(point[1:]), "ABCDEFGHJ".index(point[0])
-    cells = rows[row].split(" ")
-    cells[col] = stone
-    rows[row] = " ".join(cells)
-    return "\n" + "\n".join(rows) + "\n"
-
-
-WHITE_ON_2_2 = _with_stone(OPEN_CORNER, "B2", "O")
-BLACK_ON_2_2 = _with_stone(OPEN_CORNER, "B2", "X")
-BLACK_ON_3_1 = _with_stone(OPEN_CORNER, "A3", "X")
-
-
-def _corner_shapes(diagram: str, database: str, color: int) -> set[tuple[str, str]]:
-    """The database's (pattern, move) for color around white's corner group."""
-    board, _ = board_from_diagram(diagram)
-    dragon = {p for p in board.points if board.board[p] == WHITE}
-    where = [p for p in board.points if board.board[p] == 0]
-    eye = {parse_vertex(v, 9) for v in ("A1", "A2", "A3", "B1", "B2", "B3")}
-    helpers = {"goal": lambda p: p in dragon, "eye": lambda p: p in eye, "safe": lambda p: True,
-               "capturable": lambda p: False}
-    return {(m.pattern.name, vertex(9, m.move))
-            for m in owl_matches(database, board, color, where, helpers, color == WHITE, dragon, eye)}
+def _corner_shapes(database: str, color: int, black: str = "", white: str = "") -> set[tuple[str, str]]:
+    """The database's (pattern, move) pairs for color around white's corner group, with
+    one more black or white stone at the point named."""
+    board, _ = board_from_diagram(OPEN_CORNER)
+    board.setup(black=[parse_vertex(black, 9)] if black else [], white=[parse_vertex(white, 9)] if white else [])
+    return _shapes(board, database, color, WHITE, {parse_vertex(v, 9) for v in CORNER_EYE})
 
 
 def test_the_corner_placement_needs_a_stone_on_the_2_2_point() -> None:
-    empty, white, black = (_corner_shapes(d, "owl_attack.db", BLACK) for d in (OPEN_CORNER, WHITE_ON_2_2, BLACK_ON_2_2))
+    empty = _corner_shapes("owl_attack.db", BLACK)
     assert not {move for name, move in empty if name.startswith("CornerPlacement21")}
+    white = _corner_shapes("owl_attack.db", BLACK, white="B2")
     assert {("CornerPlacement21", "A2"), ("CornerPlacement21", "B1")} <= white
-    assert ("CornerPlacement21BesideOurs", "A2") in black
+    assert ("CornerPlacement21BesideOurs", "A2") in _corner_shapes("owl_attack.db", BLACK, black="B2")
 
 
 def test_the_defenders_2_1_point_needs_a_stone_on_the_2_2_or_3_1_point() -> None:
-    empty, white, black, slide = (_corner_shapes(d, "owl_defense.db", WHITE)
-                                  for d in (OPEN_CORNER, WHITE_ON_2_2, BLACK_ON_2_2, BLACK_ON_3_1))
+    empty = _corner_shapes("owl_defense.db", WHITE)
     assert not {move for name, move in empty if name.startswith("CornerTwoOne")}
+    white = _corner_shapes("owl_defense.db", WHITE, white="B2")
     assert {("CornerTwoOne", "A2"), ("CornerTwoOne", "B1")} <= white
-    assert ("CornerTwoOneBesideTheirs", "A2") in black
+    assert ("CornerTwoOneBesideTheirs", "A2") in _corner_shapes("owl_defense.db", WHITE, black="B2")
+    slide = _corner_shapes("owl_defense.db", WHITE, black="A3")
     assert ("CornerTwoOneBlock", "A2") in slide  # block the slide into the corner
