@@ -10,10 +10,12 @@ outside the space). Its value comes from:
   the killing shapes and their vital points, matched in all eight orientations; an
   enemy stone already dead on the vital point means the opponent has played it;
 - a small search for the rest: the opponent plays a marginal point (his stone stays,
-  and the points beside it become marginal), the vital point, or a half eye's key (the
-  point turns false); the owner fills a marginal point or plays the vital point or a
-  key. Spaces a move splits are added up as independent games: whoever moves first takes
-  the biggest swing, then the other side the next.
+  and the points beside it become marginal), the vital point, a half eye's key (the
+  point turns false), or a liberty of his dead stones (adding to them, where they keep
+  a liberty: "a bigger dead shape"); the owner fills a marginal point, a liberty of the
+  dead stones (to capture them), or plays the vital point or a key. Spaces a move
+  splits are added up as independent games: whoever moves first takes the biggest
+  swing, then the other side the next.
 """
 
 from __future__ import annotations
@@ -382,6 +384,11 @@ def _after(s: Space, owner_first: bool) -> int:
     return combine([(v.min, v.max) for v in parts], owner_first)
 
 
+def _dead_liberties(s: Space) -> frozenset[Point]:
+    """The empty points of the space beside its dead enemy stones."""
+    return frozenset(q for p in s.dead for q in _neighbours(p) if q in s.points and q not in s.dead)
+
+
 def _opponent_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
     """The opponent's first moves and the eyes the owner then makes (he moves next)."""
     out: list[tuple[Point, int]] = []
@@ -394,6 +401,11 @@ def _opponent_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
         out.append((p, _after(after, True)))
     if vital != NONE and vital not in s.dead and vital not in s.marginal and vital not in s.barred:
         out.append((vital, _value(replace(s, dead=s.dead | {vital})).max))
+    for p in sorted(_dead_liberties(s) - s.marginal - s.barred - {vital}):  # his stone joins the dead ones
+        stones = s.dead | {p}
+        string = next(c for c in components(stones) if p in c)
+        if _liberties(string, s.points - stones):  # where they keep a liberty
+            out.append((p, _value(replace(s, dead=stones)).max))
     for point, attack, _ in sorted(s.half):  # a half eye's key: the point turns false
         if attack not in s.points:
             rest_half = frozenset(h for h in s.half if h[1] != attack)
@@ -410,6 +422,7 @@ def _owner_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
     candidates |= {h[2] for h in s.half if h[2] in s.points}
     if vital != NONE and vital not in s.dead:
         candidates.add(vital)
+    candidates |= _dead_liberties(s)  # he fills a liberty of the dead stones, to capture them
     for p in sorted(candidates):  # his stone fills the point (and settles the half eyes it keys)
         rest = s.points - {p}
         after = replace(s, half=frozenset(h for h in s.half if h[2] != p)).part(rest)

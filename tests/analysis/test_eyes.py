@@ -207,6 +207,20 @@ def test_a_dead_stone_at_the_end_of_a_straight_four_leaves_two_eyes() -> None:
     assert s.dead == [parse_vertex("C6", 9)] and (s.min, s.max) == (2, 2)
 
 
+def test_the_owner_may_fill_a_dead_stones_liberty_where_a_half_eye_keeps_the_space_searched() -> None:
+    # On the top edge, black's space a b W c: the white stone W is dead, and c is a half
+    # eye (its diagonal d is white's, the other, k, still open). Black first fills b: W is
+    # in atari, and capturing it at c leaves two eyes, at a and at W, whatever k becomes.
+    # White first adds a stone at b: black captures both and keeps one eye. (Its value
+    # was once one eye either way: the search offered the owner no capture.)
+    #     X a b W X
+    #     X X X c X
+    #     . . d X k
+    a, b, w, c, k = (0, 1), (0, 2), (0, 3), (1, 3), (2, 4)
+    eye = value(frozenset({a, b, w, c}), dead=frozenset({w}), half=frozenset({(c, k, k)}), size=9)
+    assert (eye.min, eye.max) == (1, 2) and eye.attack == eye.defense == b
+
+
 def test_a_space_too_big_to_search_is_worth_what_its_interior_makes() -> None:
     # fifteen points, more than the search takes: the points off the margins decide.
     # All margin, the opponent reaches every point: no eye (it once counted as one).
