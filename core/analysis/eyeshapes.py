@@ -359,14 +359,20 @@ def _play(dead: frozenset[Point], empty: frozenset[Point], walled: frozenset[Poi
         return best, move
     worst, move = _play(dead, empty, walled, barred, size, True)[0], NONE  # he may play elsewhere
     for e in sorted(empty - barred):  # his stone joins the dead ones, if it keeps a liberty
-        stones = dead | {e}
-        string = next(c for c in components(stones) if e in c)
-        if not _liberties(string, empty - {e}):
+        if not _keeps_liberty(dead, e, empty):
             continue
-        eyes, _ = _play(stones, empty - {e}, walled, barred, size, True)
+        eyes, _ = _play(dead | {e}, empty - {e}, walled, barred, size, True)
         if eyes < worst:
             worst, move = eyes, e
     return worst, move
+
+
+def _keeps_liberty(dead: frozenset[Point], e: Point, empty: frozenset[Point]) -> bool:
+    """The opponent's stone at e, joined to his dead stones beside it, keeps a liberty
+    among the other empty points."""
+    stones = dead | {e}
+    string = next(c for c in components(stones) if e in c)
+    return bool(_liberties(string, empty - {e}))
 
 
 def _may_fill(e: Point, dead: frozenset[Point], empty: frozenset[Point], walled: frozenset[Point]) -> bool:
@@ -402,10 +408,8 @@ def _opponent_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
     if vital != NONE and vital not in s.dead and vital not in s.marginal and vital not in s.barred:
         out.append((vital, _value(replace(s, dead=s.dead | {vital})).max))
     for p in sorted(_dead_liberties(s) - s.marginal - s.barred - {vital}):  # his stone joins the dead ones
-        stones = s.dead | {p}
-        string = next(c for c in components(stones) if p in c)
-        if _liberties(string, s.points - stones):  # where they keep a liberty
-            out.append((p, _value(replace(s, dead=stones)).max))
+        if _keeps_liberty(s.dead, p, s.points - s.dead):
+            out.append((p, _value(replace(s, dead=s.dead | {p})).max))
     for point, attack, _ in sorted(s.half):  # a half eye's key: the point turns false
         if attack not in s.points:
             rest_half = frozenset(h for h in s.half if h[1] != attack)
