@@ -29,19 +29,23 @@ from core.reading.variations import VariationTree
 
 @runtime_checkable
 class TacticalReader(Protocol):
-    """Tactical reading of strings (GNU Go's reading.c): capture and rescue."""
+    """Tactical reading of strings (GNU Go's reading.c): capture and rescue. A question
+    asked inside another reader's line (owl's lunches) may be asked `afresh`: the wider
+    moves a reader tries near a question's top then count from where the board stands,
+    not from the real board, so the string is read as carefully at any depth of the line."""
 
     def attack(self, board: Board, s: int, node_limit: int | None = None, *,
-               tree: VariationTree | None = None) -> tuple[int, int]:
+               tree: VariationTree | None = None, afresh: bool = False) -> tuple[int, int]:
         """(code, move): can the string at s be captured, its opponent moving first."""
         ...
 
     def find_defense(self, board: Board, s: int, node_limit: int | None = None, *,
-                     tree: VariationTree | None = None) -> tuple[int, int]:
+                     tree: VariationTree | None = None, afresh: bool = False) -> tuple[int, int]:
         """(code, move): can the string at s be saved, its owner moving first."""
         ...
 
-    def attack_and_defend(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int, int]:
+    def attack_and_defend(self, board: Board, s: int, node_limit: int | None = None, *,
+                          afresh: bool = False) -> tuple[int, int, int, int]:
         """(attack code, attack move, defence code, defence move) of the string at s; a
         defence that runs out of nodes counts as one with no known move (WIN, NO_POINT)."""
         ...

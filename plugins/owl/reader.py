@@ -356,7 +356,7 @@ class OwlReader(Search):
         for e in sorted({b.origin(q) for p in near for q in b.nbrs[p] if b.board[q] == enemy}):
             if len(b.sref[e].libs) > LUNCH_LIBERTIES:
                 continue
-            acode, apoint, dcode, dpoint = self.tactical.attack_and_defend(b, e, TACTICAL_NODES)
+            acode, apoint, dcode, dpoint = self.tactical.attack_and_defend(b, e, TACTICAL_NODES, afresh=True)
             self.lunches_read.add(e)
             w = worms[e]
             w.attack_code, w.attack_point, w.defense_code, w.defense_point = acode, apoint, dcode, dpoint
@@ -431,7 +431,7 @@ class OwlReader(Search):
                 continue
             if self.tactical is None or len(b.sref[e].libs) > LUNCH_LIBERTIES or e in self.lunches_read:
                 return True  # (a string the lunch reading read and could not capture)
-            code, _ = self.tactical.attack(b, e, TACTICAL_NODES)
+            code, _ = self.tactical.attack(b, e, TACTICAL_NODES, afresh=True)
             if code != WIN:
                 return True
         return False
@@ -466,7 +466,7 @@ class OwlReader(Search):
                 _offer(value, sp.attack, VITAL_VALUE)
         for o in strings:
             if self.tactical is not None and len(b.sref[o].libs) <= 3:
-                code, move = self.tactical.attack(b, o, TACTICAL_NODES)
+                code, move = self.tactical.attack(b, o, TACTICAL_NODES, afresh=True)
                 if code and move:
                     _offer(value, move, CAPTURE_VALUE)
         for m in self._patterns("owl_attack.db", enemy, strings, spaces):
@@ -494,12 +494,12 @@ class OwlReader(Search):
         if self.tactical is not None:
             for o in strings:
                 if len(b.sref[o].libs) <= 2:
-                    code, move = self.tactical.find_defense(b, o, TACTICAL_NODES)
+                    code, move = self.tactical.find_defense(b, o, TACTICAL_NODES, afresh=True)
                     if code and move:
                         _offer(value, move, CAPTURE_VALUE)
             for e in self._neighbours(strings):
                 if len(b.sref[e].libs) <= 2:
-                    code, move = self.tactical.attack(b, e, TACTICAL_NODES)
+                    code, move = self.tactical.attack(b, e, TACTICAL_NODES, afresh=True)
                     if code and move:
                         _offer(value, move, CAPTURE_VALUE - 5)
         for m in self._patterns("owl_defense.db", self.owner, strings, spaces):
@@ -577,14 +577,14 @@ class OwlReader(Search):
             try:
                 if len(b.sref[b.origin(p)].libs) >= 3 or self.tactical is None:
                     return len(b.sref[b.origin(p)].libs) >= 2
-                return self.tactical.attack(b, p, TACTICAL_NODES)[0] != WIN
+                return self.tactical.attack(b, p, TACTICAL_NODES, afresh=True)[0] != WIN
             finally:
                 b.popgo()
 
         def capturable(p: int) -> bool:
             if self.tactical is None:
                 return len(b.sref[b.origin(p)].libs) == 1
-            return self.tactical.attack(b, p, TACTICAL_NODES)[0] == WIN
+            return self.tactical.attack(b, p, TACTICAL_NODES, afresh=True)[0] == WIN
 
         return {"goal": lambda p: p in dragon, "eye": lambda p: p in eye, "safe": safe,
                 "capturable": capturable}

@@ -39,15 +39,15 @@ def attack2(r: Reader, s: int) -> tuple[int, int]:
         h._add(moves, _own_weak(r, s))
         h._add(moves, h.nets(b, s))
         h._add(moves, h.rescue_guards(b, s))
-        if b.stackp <= NEAR_ROOT_PLIES or \
+        if r.ply <= NEAR_ROOT_PLIES or \
                 any(b.accuratelib(lib, 3 - b.board[s]) <= 1 for lib in b.sref[s].libs):
             h._add(moves, h.approach(b, s))
-        if b.stackp <= NEAR_ROOT_PLIES:
+        if r.ply <= NEAR_ROOT_PLIES:
             h._add(moves, h.shorten_guards(b, s))
     if b.stackp <= d.superstring_depth:
         h._add(moves, h.superstring_attacks(b, s))
     if b.stackp <= d.backfill_depth:
-        h._add(moves, h.save_boundary(b, s, race=3 if b.stackp <= NEAR_ROOT_PLIES else 1))
+        h._add(moves, h.save_boundary(b, s, race=3 if r.ply <= NEAR_ROOT_PLIES else 1))
         h._add(moves, h.edge_moves(b, s))
         h._add(moves, h.backfill(b, s))
     return r.try_attacks(s, order_attacks(b, s, moves))  # ladders branch at any depth
@@ -62,7 +62,7 @@ def defend2(r: Reader, s: int) -> tuple[int, int]:
     if b.stackp <= d.depth:
         h._add(moves, h.break_chain_safe(b, s, 2))
     if b.stackp <= d.break_chain_depth:
-        near_root = b.stackp <= d.vital_depth + 1
+        near_root = r.ply <= d.vital_depth + 1
         h._add(moves, h.break_chain_efficient(b, s, 4 if near_root else 3))  # near the root, a racer one liberty up too
         h._add(moves, h.unlock_liberties(b, s))
         if near_root:

@@ -33,7 +33,7 @@ def defend3(r: Reader, s: int) -> tuple[int, int]:
     moves = h.break_chain(b, s, 1)
     h._add(moves, sorted(b.sref[s].libs))
     h._add(moves, h.break_chain_safe(b, s, 2))
-    near_root = b.stackp <= r.depths.vital_depth + 1
+    near_root = r.ply <= r.depths.vital_depth + 1
     if b.stackp <= r.depths.break_chain_depth or near_root:
         h._add(moves, h.break_chain_efficient(b, s, 4 if near_root else 3))  # near the root, a racer one liberty up too
     if b.stackp <= r.depths.break_chain_depth:

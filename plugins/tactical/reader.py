@@ -66,6 +66,19 @@ class Reader(Search):
         super().__init__(board, table, node_limit, deadline)
         self.depths = depths or Depths()
         self.persistent = persistent
+        self.top = 0  # the stack level the wider moves near a question's top count from
+
+    def afresh(self, here: bool = True) -> Reader:
+        """This reader, its question's top (where the wider moves are tried) moved to where
+        the board stands now when here is set."""
+        self.top = self.board.stackp if here else 0
+        return self
+
+    @property
+    def ply(self) -> int:
+        """Plies below the question's top: the real board's, or (afresh) the position the
+        question was asked in."""
+        return self.board.stackp - self.top
 
     # ------------------------------------------------------------------ public API
     def attack(self, s: int) -> tuple[int, int]:
@@ -216,7 +229,9 @@ class Reader(Search):
         if libs > 4 or (libs == 4 and stackp > d.fourlib_depth) or (libs == 3 and stackp > d.depth) \
                 or stackp >= MAX_STACK:
             return (0, NO_POINT) if routine == ATTACK else (WIN, NO_POINT)
-        key = (b.hash, situation(routine, string.origin, self.komaster, self.kom_pos, stackp), 0)
+        ply = self.ply  # near the question's top the moves are wider: a result there is its own
+        key = (b.hash, situation(routine, string.origin, self.komaster, self.kom_pos, stackp),
+               ply if ply <= d.vital_depth + 1 else -1)
         found = self.probe(key)
         if found is not None:
             return found[0], found[1]
@@ -276,7 +291,7 @@ class Reader(Search):
                                attacking: bool) -> tuple[int, int]:
         """Try the moves; near the top of the tree, if none wins, try the opponent's
         refutations as our moves too: the opponent's vital point is my vital point."""
-        harvest = self.board.stackp <= self.depths.vital_depth
+        harvest = self.ply <= self.depths.vital_depth
         refutations: list[int] = []
         best, best_move = self._try(s, moves, limit, attacking, refutations if harvest else None)
         extra = [m for m in refutations if m not in moves] if best != WIN else []

@@ -63,21 +63,23 @@ class TacticalService(ReadingService[Reader]):
         return r
 
     def attack(self, board: Board, s: int, node_limit: int | None = None, *,
-               tree: VariationTree | None = None) -> tuple[int, int]:
+               tree: VariationTree | None = None, afresh: bool = False) -> tuple[int, int]:
         """Can the string at s be captured, its opponent moving first."""
-        return self.ask(board, node_limit, lambda r: r.attack(s), (0, NO_POINT), tree)
+        return self.ask(board, node_limit, lambda r: r.afresh(afresh).attack(s), (0, NO_POINT), tree)
 
     def find_defense(self, board: Board, s: int, node_limit: int | None = None, *,
-                     tree: VariationTree | None = None) -> tuple[int, int]:
+                     tree: VariationTree | None = None, afresh: bool = False) -> tuple[int, int]:
         """Can the string at s be saved, its owner moving first."""
-        return self.ask(board, node_limit, lambda r: r.find_defense(s), (0, NO_POINT), tree)
+        return self.ask(board, node_limit, lambda r: r.afresh(afresh).find_defense(s), (0, NO_POINT), tree)
 
-    def attack_and_defend(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int, int]:
+    def attack_and_defend(self, board: Board, s: int, node_limit: int | None = None, *,
+                          afresh: bool = False) -> tuple[int, int, int, int]:
         """Attack and defence of the string at s in one bounded read; a defence that runs
         out of nodes counts as one with no known move."""
         found = [0, NO_POINT, 0, NO_POINT]
 
         def both(r: Reader) -> None:
+            r.afresh(afresh)
             found[0], found[1] = r.attack(s)
             if found[0]:
                 found[2], found[3] = WIN, NO_POINT

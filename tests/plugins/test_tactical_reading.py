@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.board.color import BLACK, EMPTY, WHITE
-from core.board.coords import parse_vertex
+from core.board.board import Board
+from core.board.coords import parse_vertex, vertex
 from core.board.diagram import board_from_diagram
 from core.reading.komaster import GRAY_WHITE, komaster_trymove
 from core.reading.results import KO_A, KO_B, WIN
@@ -350,3 +351,27 @@ def test_a_race_against_one_more_liberty_is_looked_at_near_the_root() -> None:
     target = parse_vertex("A2", 5)
     assert break_chain_efficient(board, target) == []
     assert sorted(break_chain_efficient(board, target, 4)) == sorted([m["c"], m["d"], m["e"]])
+
+
+def test_a_question_asked_afresh_inside_a_line_is_read_as_at_the_top() -> None:
+    # LOCKED_LIBERTY's black A2-C2 string is taken in a ko only by a move the attacker
+    # finds among the defender's refutations, harvested near a question's top (vital_depth).
+    # Asked four moves deep in another reader's line (far stones tried in the other corner),
+    # a plain question is past that band and reads the string as safe; asked afresh (as
+    # owl asks about its lunches) it is read as on the real board.
+    small, _ = board_from_diagram(LOCKED_LIBERTY)
+    board = Board(19)
+    board.setup(black=[parse_vertex(vertex(small.size, p), 19) for p in small.stones(BLACK)],
+                white=[parse_vertex(vertex(small.size, p), 19) for p in small.stones(WHITE)])
+    target = parse_vertex("A2", 19)
+    top = Reader(board).attack(target)
+    assert top[0] == KO_A
+    color = BLACK
+    for v in ("Q16", "R16", "Q17", "R17"):
+        assert board.trymove(parse_vertex(v, 19), color)
+        color = 3 - color
+    assert Reader(board).attack(target)[0] == 0  # the band counts from the real board
+    fresh = Reader(board).afresh()
+    assert fresh.attack(target) == top and fresh.ply == 0
+    for _ in range(4):
+        board.popgo()
