@@ -36,9 +36,12 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
   marginal points of its eye spaces.
   Above the branch depth the opponent's best move, were it his turn, is tried second
   (MIRROR_AT): "the opponent's vital point is my vital point".
-- When the side to move has no move, or the depth runs out, the eye analysis decides: the
-  defender to move lives with a maximum of two eyes, the attacker to move kills below a
-  minimum of two; a space beside an enemy string reading cannot capture counts for none.
+- When the depth runs out, the eye analysis decides: the defender to move lives with a
+  maximum of two eyes, the attacker to move kills below a minimum of two; a space beside
+  an enemy string reading cannot capture counts for none. When the side to move has no
+  move it may play (none offered, or each illegal or a ko the komaster bars), it passes:
+  the eyes are counted with its opponent moving first (after a ko won for life, the
+  attacker whose only move was the barred retake no longer takes the eye he cannot play).
 - Below the root every node's result goes through the transposition table, keyed by the
   position (ko point included), the side to move, the komaster state, the depth and the
   goal with the defender's joined stones: a line that transposes into one read before is
@@ -213,8 +216,10 @@ class OwlReader(Search):
                 return 0, NO_POINT
         else:
             moves = self._moves(strings, spaces, attacker_to_move, depth < self.limits.branch_depth)
-        if not moves or depth >= self.limits.depth:
+        if depth >= self.limits.depth:
             return _static(attacker_to_move, values), NO_POINT
+        if not moves:
+            return _static(attacker_to_move, values, passes=True), NO_POINT
         if depth == 0 and not attacker_to_move and self.hint:
             if self.hint in moves or self.board.is_legal(self.hint, color):
                 moves = [self.hint] + [m for m in moves if m != self.hint]
@@ -262,8 +267,8 @@ class OwlReader(Search):
                 replace_below = int(cost * FORCING_SHARE)
                 if best == WIN and not forcing:
                     break
-        if tried == 0:
-            return _static(attacker_to_move, values), NO_POINT
+        if tried == 0:  # every move offered is illegal or barred by the komaster: it passes
+            return _static(attacker_to_move, values, passes=True), NO_POINT
         if self.recording:
             self.record(f"owl {'attack' if attacker_to_move else 'defend'}: {best}"
                         + (f" {vertex(self.board.size, best_move)}" if best else ""))
@@ -617,11 +622,12 @@ def _ordered(value: dict[int, float]) -> list[int]:
     return sorted(value, key=lambda p: (-value[p], p))
 
 
-def _static(attacker_to_move: bool, values: list[tuple[int, int]]) -> int:
-    """The eye analysis's verdict where reading stops: WIN for the side to move or 0."""
-    if attacker_to_move:
-        return WIN if combine(values, owner_first=False) < 2 else 0
-    return WIN if combine(values, owner_first=True) >= 2 else 0
+def _static(attacker_to_move: bool, values: list[tuple[int, int]], passes: bool = False) -> int:
+    """The eye analysis's verdict where reading stops: WIN for the side to move or 0; a
+    side that passes (no move it was offered can be played) leaves the first move in the
+    eye spaces to its opponent."""
+    eyes = combine(values, owner_first=attacker_to_move == passes)
+    return (WIN if eyes < 2 else 0) if attacker_to_move else (WIN if eyes >= 2 else 0)
 
 
 def owl_area(board: Board, stones: Iterable[int]) -> set[int]:

@@ -14,7 +14,7 @@ from core.board.coords import NO_POINT, parse_vertex, vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import WIN
 from core.reading.variations import VariationTree
-from plugins.owl.reader import FORCING_SHARE, FRIEND_POINTS
+from plugins.owl.reader import FORCING_SHARE, FRIEND_POINTS, _static
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
 from tests.gtp_helpers import ask, server
@@ -248,3 +248,15 @@ def test_the_defender_reads_the_killing_move_first() -> None:
         reader.owl_defend(e3, hint)
         firsts.append(_first_root_move(reader.tree))
     assert firsts[0] == vertex(9, kill) != firsts[1]
+
+
+def test_a_side_with_no_playable_move_passes_at_the_leaf() -> None:
+    # One sure eye and one space either side can settle (a half eye's worth): whoever
+    # moves there decides. Where the side to move has nothing it may play (its offered
+    # moves are illegal, or a ko the komaster bars), it passes and the opponent settles it.
+    values = [(1, 1), (0, 1)]
+    assert _static(True, values) == WIN  # the attacker takes the second eye
+    assert _static(True, values, passes=True) == 0  # he cannot: the owner makes it
+    assert _static(False, values) == WIN
+    assert _static(False, values, passes=True) == 0
+    assert _static(True, [(1, 1), (1, 1)], passes=True) == 0 and _static(True, [(0, 1)], passes=True) == WIN
