@@ -134,6 +134,7 @@ class OwlReader(Search):
         self.owner = EMPTY
         self.lunches_read: set[int] = set()  # the enemy strings the node's lunch reading has read
         self.hint = NO_POINT  # the defender tries the attacker's killing move first
+        self.passed = False  # the last ply of the line was a pass (the mover had no move)
 
     # ------------------------------------------------------------------ questions
     def owl_attack(self, s: int) -> tuple[int, int]:
@@ -191,7 +192,7 @@ class OwlReader(Search):
         if depth == 0:
             return self._expand(attacker_to_move, 0)
         key = (self.board.hash, situation(1 if attacker_to_move else 2, 0, self.komaster, self.kom_pos, depth),
-               hash((self.goal, frozenset(self.extra))))
+               hash((self.goal, frozenset(self.extra), self.passed)))
         found = self.probe(key)
         if found is not None:
             return found[0], found[1]
@@ -203,6 +204,7 @@ class OwlReader(Search):
     def _expand(self, attacker_to_move: bool, depth: int) -> tuple[int, int]:
         """Judge the node, then read the side's moves."""
         self.enter()
+        passed, self.passed = self.passed, False
         strings = self._strings()
         status, spaces, values = self._judge(strings, run=depth > 0)
         if status == DEAD:
@@ -219,7 +221,7 @@ class OwlReader(Search):
         if depth >= self.limits.depth:
             return _static(attacker_to_move, values), NO_POINT
         if not moves:
-            return _static(attacker_to_move, values, passes=True), NO_POINT
+            return self._pass(attacker_to_move, depth, values, passed), NO_POINT
         if depth == 0 and not attacker_to_move and self.hint:
             if self.hint in moves or self.board.is_legal(self.hint, color):
                 moves = [self.hint] + [m for m in moves if m != self.hint]
@@ -268,11 +270,24 @@ class OwlReader(Search):
                 if best == WIN and not forcing:
                     break
         if tried == 0:  # every move offered is illegal or barred by the komaster: it passes
-            return _static(attacker_to_move, values, passes=True), NO_POINT
+            return self._pass(attacker_to_move, depth, values, passed), NO_POINT
         if self.recording:
             self.record(f"owl {'attack' if attacker_to_move else 'defend'}: {best}"
                         + (f" {vertex(self.board.size, best_move)}" if best else ""))
         return best, best_move
+
+    def _pass(self, attacker_to_move: bool, depth: int, values: list[tuple[int, int]], passed: bool) -> int:
+        """The code of a side with no move it may play: it passes and the other side reads
+        on; after two passes in a row, or at the depth limit, the eye count decides with
+        the passing side's opponent moving first."""
+        if passed or depth + 1 >= self.limits.depth:
+            return _static(attacker_to_move, values, passes=True)
+        self.passed = True
+        try:
+            answer, _ = self._node(not attacker_to_move, depth + 1)
+        finally:
+            self.passed = False
+        return REVERSE[answer]
 
     def _exhausted(self) -> bool:
         """The question's node limit or deadline has passed."""

@@ -12,7 +12,7 @@ from core.board.boardcheck import snapshot
 from core.board.color import EMPTY, WHITE
 from core.board.coords import NO_POINT, parse_vertex, vertex
 from core.board.diagram import board_from_diagram
-from core.reading.results import WIN
+from core.reading.results import KO_B, WIN
 from core.reading.variations import VariationTree
 from plugins.owl.reader import FORCING_SHARE, FRIEND_POINTS, _static
 from plugins.owl.service import OwlService
@@ -260,3 +260,30 @@ def test_a_side_with_no_playable_move_passes_at_the_leaf() -> None:
     assert _static(False, values) == WIN
     assert _static(False, values, passes=True) == 0
     assert _static(True, [(1, 1), (1, 1)], passes=True) == 0 and _static(True, [(0, 1)], passes=True) == WIN
+
+
+# Black's corner, walled in: four white stones inside (B3 B2 C2 C1) breathe at B1 and C3.
+# Black B1 ataris them; white A1 takes B1, and black's retake at B1 is a ko. Once black
+# has retaken, white has nothing he may play (A1 is the ko, C3 is suicide): he passes and
+# black captures at C3 and lives. Counted statically at that node, the two one-point
+# spaces gave the passing attacker one of them, and the ko looked like a clean kill.
+CORNER_KO = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O . . . .
+X X X X O . . . .
+X X X X O . . . .
+X O . X O . . . .
+X O O X O . . . .
+. . O X O . . . .
+"""
+
+
+def test_a_side_that_cannot_move_passes_and_the_other_reads_on() -> None:
+    board, _ = board_from_diagram(CORNER_KO)
+    service = owl()
+    assert service.owl_defend(board, parse_vertex("A5", 9)) == (KO_B, parse_vertex("B1", 9))  # GNU Go 3.8 agrees
+    # (its attack answers KO_B at A1; Kiai's white B1 kills outright: both black replies
+    # leave black's group the last liberty of a capturing race white wins)
+    assert service.owl_attack(board, parse_vertex("A5", 9)) == (WIN, parse_vertex("B1", 9))
