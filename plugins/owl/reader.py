@@ -39,9 +39,10 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
 - When the depth runs out, the eye analysis decides: the defender to move lives with a
   maximum of two eyes, the attacker to move kills below a minimum of two; a space beside
   an enemy string reading cannot capture counts for none. When the side to move has no
-  move it may play (none offered, or each illegal or a ko the komaster bars), it passes:
-  the eyes are counted with its opponent moving first (after a ko won for life, the
-  attacker whose only move was the barred retake no longer takes the eye he cannot play).
+  move it may play (none offered, or each illegal or a ko the komaster bars), it passes
+  and the other side reads on; after two passes in a row the eye count decides with the
+  passer's opponent first (after a ko won for life, the attacker whose only moves are the
+  barred retake and a suicide no longer takes an eye he cannot play).
 - Below the root every node's result goes through the transposition table, keyed by the
   position (ko point included), the side to move, the komaster state, the depth and the
   goal with the defender's joined stones: a line that transposes into one read before is
