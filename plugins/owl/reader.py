@@ -440,6 +440,14 @@ class OwlReader(Search):
                     return False  # friendly stones: a way home
         return True
 
+    def _attack(self, s: int) -> tuple[int, int]:
+        """(code, move) of the tactical reader capturing the string at s, within
+        TACTICAL_NODES and asked afresh (read as at a question's top, however deep the owl
+        line); no capture without a tactical service."""
+        if self.tactical is None:
+            return 0, NO_POINT
+        return self.tactical.attack(self.board, s, TACTICAL_NODES, afresh=True)
+
     def _spoiled(self, space: EyeSpace, worms: dict[int, Worm]) -> bool:
         """An enemy string stands beside the space that reading cannot capture: the space
         makes no sure eye (the enemy's stone inside an eye shape, as after a placement).
@@ -452,7 +460,7 @@ class OwlReader(Search):
                 continue
             if self.tactical is None or len(b.sref[e].libs) > LUNCH_LIBERTIES or e in self.lunches_read:
                 return True  # (a string the lunch reading read and could not capture)
-            code, _ = self.tactical.attack(b, e, TACTICAL_NODES, afresh=True)
+            code, _ = self._attack(e)
             if code != WIN:
                 return True
         return False
@@ -487,7 +495,7 @@ class OwlReader(Search):
                 _offer(value, sp.attack, VITAL_VALUE)
         for o in strings:
             if self.tactical is not None and len(b.sref[o].libs) <= 3:
-                code, move = self.tactical.attack(b, o, TACTICAL_NODES, afresh=True)
+                code, move = self._attack(o)
                 if code and move:
                     _offer(value, move, CAPTURE_VALUE)
         for m in self._patterns("owl_attack.db", enemy, strings, spaces):
@@ -520,7 +528,7 @@ class OwlReader(Search):
                         _offer(value, move, CAPTURE_VALUE)
             for e in self._neighbours(strings):
                 if len(b.sref[e].libs) <= 2:
-                    code, move = self.tactical.attack(b, e, TACTICAL_NODES, afresh=True)
+                    code, move = self._attack(e)
                     if code and move:
                         _offer(value, move, CAPTURE_VALUE - 5)
         for m in self._patterns("owl_defense.db", self.owner, strings, spaces):
@@ -598,14 +606,14 @@ class OwlReader(Search):
             try:
                 if len(b.sref[b.origin(p)].libs) >= 3 or self.tactical is None:
                     return len(b.sref[b.origin(p)].libs) >= 2
-                return self.tactical.attack(b, p, TACTICAL_NODES, afresh=True)[0] != WIN
+                return self._attack(p)[0] != WIN
             finally:
                 b.popgo()
 
         def capturable(p: int) -> bool:
             if self.tactical is None:
                 return len(b.sref[b.origin(p)].libs) == 1
-            return self.tactical.attack(b, p, TACTICAL_NODES, afresh=True)[0] == WIN
+            return self._attack(p)[0] == WIN
 
         return {"goal": lambda p: p in dragon, "eye": lambda p: p in eye, "safe": safe,
                 "capturable": capturable}
