@@ -96,9 +96,10 @@ CAPTURE_VALUE: Final = 85.0
 LIBERTY_VALUE: Final = 50.0
 JUMP_VALUE: Final = 40.0
 CONNECT_VALUE: Final = 70.0  # the defender's liberty that joins a friendly string outside the dragon
-CONNECT_LIBERTIES: Final = 3  # the friend must have this many liberties to lend the dragon its strength
 # (owl.tst, whole suite: 163 without; 165, 166, 165 at values 60, 70, 80; 166, 166, 164 at
-# 2, 3, 4 liberties. The attacker's cut on the same points, at values 55 to 70, changed
+# friends of 2, 3, 4 liberties or more; at 173, friends of any size: 173 again, but
+# three kills GNU Go refutes no longer read, and 177 instead of 176 at 3000 nodes a
+# question. The attacker's cut on the same points, at values 55 to 70, changed
 # the count by at most one either way, so it is not offered: the mirror already lets
 # the attacker try the defender's best move.)
 MARGINAL_VALUE: Final = 20.0
@@ -116,7 +117,7 @@ class Limits:
     width: int = 5  # moves tried per node near the root
     narrow_depth: int = 2  # from this depth, NARROW_WIDTH moves per node
     branch_depth: int = 7  # from this depth, only the best move (GNU Go's owl_branch_depth)
-    node_limit: int = 1000  # owl nodes per question (GNU Go's default)
+    node_limit: int = 3000  # owl nodes per question
     ko_depth: int = 8  # conditional ko captures up to this depth
 
 
@@ -546,14 +547,14 @@ class OwlReader(Search):
 
     def _joins_friend(self, p: int, members: set[int]) -> bool:
         """The owner's stone at p would join the dragon (the origins of its strings) to a
-        friendly string outside it with CONNECT_LIBERTIES or more ("connect to strength": a
-        weak group that joins a stronger one shares its life, and its eye space)."""
+        friendly string outside it: "connect to strength" (a weak group that joins a
+        stronger one shares its life and its eye space), or rescue cut-off stones, whose
+        liberties and space the dragon gains (any friend: at three liberties or more
+        alone, owl.tst read three kills that the rescue of two stones in atari refutes)."""
         b = self.board
         for q in b.nbrs[p]:
-            if b.board[q] == self.owner:
-                o = b.origin(q)
-                if o not in members and len(b.sref[o].libs) >= CONNECT_LIBERTIES:
-                    return True
+            if b.board[q] == self.owner and b.origin(q) not in members:
+                return True
         return False
 
     def _edge_points(self, strings: list[int]) -> list[int]:
