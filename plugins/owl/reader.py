@@ -495,8 +495,8 @@ class OwlReader(Search):
             if sp.min < sp.max and sp.attack:
                 _offer(value, sp.attack, VITAL_VALUE)
         for o in strings:
-            if self.tactical is not None and len(b.sref[o].libs) <= 3:
-                code, move = self._attack(o)
+            if len(b.sref[o].libs) <= 3:
+                code, move = self._attack(o)  # (none without a tactical service)
                 if code and move:
                     _offer(value, move, CAPTURE_VALUE)
         for m in self._patterns("owl_attack.db", enemy, strings, spaces):
@@ -548,9 +548,8 @@ class OwlReader(Search):
     def _joins_friend(self, p: int, members: set[int]) -> bool:
         """The owner's stone at p would join the dragon (the origins of its strings) to a
         friendly string outside it: "connect to strength" (a weak group that joins a
-        stronger one shares its life and its eye space), or rescue cut-off stones, whose
-        liberties and space the dragon gains (any friend: at three liberties or more
-        alone, owl.tst read three kills that the rescue of two stones in atari refutes)."""
+        stronger one shares its life and its eye space), or a rescue of cut-off stones,
+        whose liberties and space the dragon gains."""
         b = self.board
         for q in b.nbrs[p]:
             if b.board[q] == self.owner and b.origin(q) not in members:
