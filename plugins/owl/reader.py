@@ -9,7 +9,8 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
   stones the defender adds later.
 - A node is judged first: dead when no original string is left; alive when the dragon
   reaches open ground (ESCAPE_POINTS open points within ESCAPE_STEPS: "a dragon that can
-  run is not dead"), from the root's first reply on (at the root the attacker may block
+  run is not dead"; ground on the first two lines alone is a crawl: "do not crawl along
+  the second line"), from the root's first reply on (at the root the attacker may block
   first, and the defender's question gets a move, not a pass); sure of two eyes when the
   pessimistic eye count (closed eye spaces only: no marginal point and no enemy string
   beside them that reading cannot capture; the opponent to move) reaches two, and no
@@ -76,6 +77,7 @@ from plugins.owl.shapes import owl_matches
 
 ESCAPE_STEPS: Final = 3  # how far owl looks for open ground around a dragon
 ESCAPE_POINTS: Final = 10  # open points within those steps: the dragon runs out, alive for owl
+CRAWL_LINE: Final = 2  # open ground on lines up to this one alone is a crawl, not a way out
 FRIEND_LIBERTIES: Final = 5  # a friendly string this free is a strong friend to run to
 FRIEND_POINTS: Final = 3  # what reaching one strong friend is worth, in open points
 AREA_STEPS: Final = 4  # an owl cache entry's area: the dragon grown this far through empty points
@@ -389,7 +391,8 @@ class OwlReader(Search):
         of its outward liberties, through empty points, that no enemy stone touches, and
         FRIEND_POINTS for each strong friendly string those steps reach ("a dragon that can
         run is not dead", and running towards one's own strength is the way out; its own
-        eye spaces are not)."""
+        eye spaces are not); none when every open point lies on the first CRAWL_LINE lines
+        and no friend is reached (a crawl under the enemy's stones leads nowhere)."""
         b = self.board
         enemy = 3 - self.owner
         frontier = sorted({p for o in strings for p in b.sref[o].libs if p not in inside})
@@ -397,6 +400,7 @@ class OwlReader(Search):
         count = 0
         dragon = set(strings)
         friends: set[int] = set()
+        rises = False  # an open point off the first two lines: the dragon can leave the edge
         for _ in range(ESCAPE_STEPS):
             following: list[int] = []
             for p in frontier:
@@ -412,11 +416,14 @@ class OwlReader(Search):
                 if contested:
                     continue  # contested ground leads nowhere
                 count += 1
+                rises = rises or _line(b.size, p) > CRAWL_LINE
                 for q in b.nbrs[p]:
                     if b.board[q] == EMPTY and q not in seen and q not in inside:
                         seen.add(q)
                         following.append(q)
             frontier = following
+        if not rises and not friends:
+            return 0  # crawling along the edge under the enemy's stones is not running
         return count + FRIEND_POINTS * len(friends)
 
     def _fenced(self, strings: list[int]) -> bool:

@@ -14,7 +14,7 @@ from core.board.coords import NO_POINT, parse_vertex, vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import KO_B, WIN
 from core.reading.variations import VariationTree
-from plugins.owl.reader import FORCING_SHARE, FRIEND_POINTS, _static
+from plugins.owl.reader import ESCAPE_POINTS, FORCING_SHARE, FRIEND_POINTS, _static
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
 from tests.gtp_helpers import ask, server
@@ -101,6 +101,33 @@ TOWARDS_WALL = """
 . . O . . . O . .
 . . O . X . O . .
 . . . O X O . . .
+. . . . . . . . .
+"""
+
+# Black's five stones on the second line under a white wall on the fourth: the third line
+# beside the wall is contested, so the open ground left is the first two lines.
+CRAWL = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O O O O O
+. . . . . . . . .
+X X X X X . . . .
+. . . . . . . . .
+"""
+
+# The same stones with the wall a line higher: the third line is open.
+CRAWL_HIGHER = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O O O O O
+. . . . . . . . .
+. . . . . . . . .
+X X X X X . . . .
 . . . . . . . . .
 """
 
@@ -287,3 +314,17 @@ def test_a_side_that_cannot_move_passes_and_the_other_reads_on() -> None:
     # (its attack answers KO_B at A1; Kiai's white B1 kills outright: both black replies
     # leave black's group the last liberty of a capturing race white wins)
     assert service.owl_attack(board, parse_vertex("A5", 9)) == (WIN, parse_vertex("B1", 9))
+
+
+def test_crawling_along_the_edge_is_not_running() -> None:
+    # ten open points on the first two lines are a crawl: no escape; the same stones with
+    # the wall a line higher reach the open third line and count as running
+    board, _ = board_from_diagram(CRAWL)
+    a2 = parse_vertex("A2", 9)
+    reader = owl().reader(board)
+    reader._start(a2)
+    assert reader._escape(reader._strings(), set()) == 0
+    higher, _ = board_from_diagram(CRAWL_HIGHER)
+    reader = owl().reader(higher)
+    reader._start(a2)
+    assert reader._escape(reader._strings(), set()) >= ESCAPE_POINTS
