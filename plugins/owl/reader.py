@@ -400,7 +400,7 @@ class OwlReader(Search):
         count = 0
         dragon = set(strings)
         friends: set[int] = set()
-        rises = False  # an open point off the first two lines: the dragon can leave the edge
+        rises = False  # an open point off the first CRAWL_LINE lines: the dragon can leave the edge
         for _ in range(ESCAPE_STEPS):
             following: list[int] = []
             for p in frontier:

@@ -1,8 +1,8 @@
 """Owl reading, first form, on diagrams: the vital point of a straight three for both
 sides, two eyes that nothing kills, a dragon that runs out (and is defended with a move), a
-pinched stone that runs by jumping, a dragon that runs to a strong friend, a clearly more
-forcing kill among several, the killing move read first by the defender, and the GTP
-commands."""
+pinched stone that runs by jumping, a dragon that runs to a strong friend, a crawl along
+the edge that is no way out, a clearly more forcing kill among several, the killing move
+read first by the defender, and the GTP commands."""
 
 from __future__ import annotations
 
