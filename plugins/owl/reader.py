@@ -30,8 +30,8 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
   vital point is my vital point".
 - The moves, most valuable first and at most `width` of them: the vital points of the
   dragon's eye spaces; tactical captures and rescues through the tactical service; for
-  the defender, the liberties that join a strong friendly string ("connect to
-  strength"); the shapes of owl_attack.db (limiting) or owl_defense.db (expanding,
+  the defender, the liberties that join a friendly string outside the dragon ("connect
+  to strength", or a rescue of cut-off stones); the shapes of owl_attack.db (limiting) or owl_defense.db (expanding,
   eye-making); then the dragon's liberties; for the defender one-point jumps into open
   ground; the points on the first two lines near the dragon; for the attacker the
   marginal points of its eye spaces.
@@ -520,7 +520,7 @@ class OwlReader(Search):
 
     def _defense_moves(self, strings: list[int], spaces: list[EyeSpace]) -> list[int]:
         """Expanding moves, most valuable first: vital points, rescues and captures of
-        neighbours, liberties that join a strong friend, owl_defense.db's shapes, then
+        neighbours, liberties that join a friendly string, owl_defense.db's shapes, then
         liberties that widen the dragon, jumps into open ground and the first two lines
         near it."""
         b = self.board
