@@ -31,10 +31,10 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
 - The moves, most valuable first and at most `width` of them: the vital points of the
   dragon's eye spaces; tactical captures and rescues through the tactical service; for
   the defender, the liberties that join a friendly string outside the dragon ("connect
-  to strength", or a rescue of cut-off stones); the shapes of owl_attack.db (limiting) or owl_defense.db (expanding,
-  eye-making); then the dragon's liberties; for the defender one-point jumps into open
-  ground; the points on the first two lines near the dragon; for the attacker the
-  marginal points of its eye spaces.
+  to strength", or a rescue of cut-off stones); the shapes of owl_attack.db (limiting)
+  or owl_defense.db (expanding, eye-making); then the dragon's liberties; for the
+  defender one-point jumps into open ground; the points on the first two lines near the
+  dragon; for the attacker the marginal points of its eye spaces.
   Above the branch depth the opponent's best move, were it his turn, is tried second
   (MIRROR_AT): "the opponent's vital point is my vital point".
 - When the depth runs out, the eye analysis decides: the defender to move lives with a
