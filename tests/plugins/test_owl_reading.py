@@ -131,6 +131,53 @@ X X X X X . . . .
 . . . . . . . . .
 """
 
+# CRAWL_HIGHER on 19x19: the open third line under white's fifth-line wall is still a
+# crawl on a full board (on 9x9 the third line is two lines from the centre, here seven)...
+CRAWL_THIRD_LINE = """
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+O O O O O O O O O O O O O O O O O O O
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+X X X X X . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+"""
+
+# ...and with the wall on the sixth line, the open fourth line is a way out.
+CRAWL_FOURTH_LINE = """
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+O O O O O O O O O O O O O O O O O O O
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+X X X X X . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+"""
+
 
 def owl() -> OwlService:
     service = OwlService()
@@ -328,3 +375,12 @@ def test_crawling_along_the_edge_is_not_running() -> None:
     reader = owl().reader(higher)
     reader._start(a2)
     assert reader._escape(reader._strings(), set()) >= ESCAPE_POINTS
+
+
+def test_on_a_full_board_the_third_line_is_a_crawl_too() -> None:
+    a2 = parse_vertex("A2", 19)
+    for diagram, runs in ((CRAWL_THIRD_LINE, False), (CRAWL_FOURTH_LINE, True)):
+        board, _ = board_from_diagram(diagram)
+        reader = owl().reader(board)
+        reader._start(a2)
+        assert (reader._escape(reader._strings(), set()) >= ESCAPE_POINTS) == runs
