@@ -20,21 +20,25 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
   read. Enemy strings short of liberties beside the dragon are read first: one it can
   capture and the enemy cannot save lies inside its eye space as dead stones (a lunch),
   so that a stone dropped into an eye does not split it in two.
-- At the root of owl_attack every candidate is read and the kill with the smallest proof
-  tree is kept (the most forcing: the defender has the fewest resources against it; the
-  first kill found was often a first-line move that works only because the eye analysis
-  cannot see the space it leaves); a later kill replaces it only with a proof a quarter
-  smaller (FORCING_SHARE), so near ties keep the more valuable move. Once one kill is
-  found, running out of nodes ends the question with it.
+- At the root every candidate is read (`root_width`, 0), not only the first `width` (below
+  the root the width stands): a kill or a save ranked past them is found while nodes
+  remain. The first `width` are the question's own: running out of nodes or time among
+  them leaves the question uncertain, among the later ones it leaves their verdict.
+- At the root of owl_attack the kill with the smallest proof tree is kept (the most
+  forcing: the defender has the fewest resources against it; the first kill found was
+  often a first-line move that works only because the eye analysis cannot see the space
+  it leaves); a later kill replaces it only with a proof a quarter smaller
+  (FORCING_SHARE), so near ties keep the more valuable move. Once one kill is found,
+  running out of nodes ends the question with it.
 - At the root of owl_defend the attacker's killing move is tried first: "the opponent's
   vital point is my vital point".
-- The moves, most valuable first and at most `width` of them: the vital points of the
-  dragon's eye spaces; tactical captures and rescues through the tactical service; for
-  the defender, the liberties that join a friendly string outside the dragon ("connect
-  to strength", or a rescue of cut-off stones); the shapes of owl_attack.db (limiting)
-  or owl_defense.db (expanding, eye-making); then the dragon's liberties; for the
-  defender one-point jumps into open ground; the points on the first two lines near the
-  dragon; for the attacker the marginal points of its eye spaces.
+- The moves, most valuable first and below the root at most `width` of them: the vital
+  points of the dragon's eye spaces; tactical captures and rescues through the tactical
+  service; for the defender, the liberties that join a friendly string outside the dragon
+  ("connect to strength", or a rescue of cut-off stones); the shapes of owl_attack.db
+  (limiting) or owl_defense.db (expanding, eye-making); then the dragon's liberties; for
+  the defender one-point jumps into open ground; the points on the first two lines near
+  the dragon; for the attacker the marginal points of its eye spaces.
   Above the branch depth the opponent's best move, were it his turn, is tried second
   (MIRROR_AT): "the opponent's vital point is my vital point".
 - When the depth runs out, the eye analysis decides: the defender to move lives with a
@@ -121,6 +125,7 @@ class Limits:
 
     depth: int = 12  # plies
     width: int = 5  # moves tried per node near the root
+    root_width: int = 0  # moves read at the root itself (0: every candidate)
     narrow_depth: int = 2  # from this depth, NARROW_WIDTH moves per node
     branch_depth: int = 7  # from this depth, only the best move (GNU Go's owl_branch_depth)
     node_limit: int = 3000  # owl nodes per question
@@ -236,7 +241,7 @@ class OwlReader(Search):
         forcing = depth == 0 and attacker_to_move  # read every kill, keep the most forcing
         best, best_move, tried = 0, NO_POINT, 0
         replace_below = 0  # the proof a later kill must stay under to replace the best one
-        width = self._width(depth)
+        width = (self.limits.root_width or len(moves)) if depth == 0 else self._width(depth)
         for move in moves:
             if tried >= width:
                 break
@@ -246,6 +251,7 @@ class OwlReader(Search):
             if played is None:
                 continue
             tried += 1
+            beyond = depth == 0 and tried > self.limits.width  # read while nodes remain, never a reason to give up
             joined = not attacker_to_move and self._joins(move, strings)
             if joined:
                 self.extra.append(move)
@@ -262,10 +268,10 @@ class OwlReader(Search):
                     if joined:
                         self.extra.pop()
             except ReadingAborted:
-                if not (forcing and best == WIN):
+                if not ((forcing and best == WIN) or beyond):
                     raise
                 self.aborted = False
-                if self._exhausted():  # out of nodes or time: the kill found stands
+                if self._exhausted():  # out of nodes or time: the kill found, or the first width's verdict, stands
                     if limit is not None:  # at the limit's cost, so the cache answers it again
                         self.nodes = min(self.nodes, limit)
                     break
@@ -303,7 +309,7 @@ class OwlReader(Search):
             (self.deadline is not None and time.monotonic() > self.deadline)
 
     def _width(self, depth: int) -> int:
-        """Moves tried at a node of this depth: wide near the root, one in the deep lines."""
+        """Moves tried at a node below the root: wide near it, one in the deep lines."""
         limits = self.limits
         if depth >= limits.branch_depth:
             return 1

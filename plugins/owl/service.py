@@ -22,6 +22,7 @@ OPTIONS: Final = [
     Option("owl_depth", DEFAULT.depth, "plies of owl reading"),
     Option("owl_nodes", DEFAULT.node_limit, "owl nodes per question before it is left unanswered"),
     Option("owl_width", DEFAULT.width, "moves owl tries per node near the root"),
+    Option("owl_root_width", DEFAULT.root_width, "moves owl reads at the root (0: every candidate)"),
     Option("owl_branch_depth", DEFAULT.branch_depth, "beyond this depth owl tries only its best move"),
     Option("owl_cache", 200, "entries in the persistent owl cache (0: none)"),
 ]
@@ -40,7 +41,7 @@ class OwlService(ReadingService[OwlReader]):
         """Limits from the engine's settings (owl_depth, owl_nodes)."""
         v = values(OPTIONS, settings)
         self.limits = Limits(depth=int(v["owl_depth"]), node_limit=int(v["owl_nodes"]), width=int(v["owl_width"]),
-                             branch_depth=int(v["owl_branch_depth"]))
+                             root_width=int(v["owl_root_width"]), branch_depth=int(v["owl_branch_depth"]))
         self.trace = bool(settings.get("debug_reading", 0))
         self.caches = ReadingCaches("owl", share(settings, MEMORY_SHARE), int(v["owl_cache"]), min_nodes=10,
                                     debug=bool(settings.get("debug_persistent", 0)))

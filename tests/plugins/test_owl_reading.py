@@ -6,6 +6,8 @@ read first by the defender, and the GTP commands."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sgfmill import sgf
 
 from core.board.boardcheck import snapshot
@@ -245,9 +247,12 @@ def test_the_attack_keeps_a_clearly_more_forcing_kill() -> None:
     code, move = service.owl_attack(board, s, node_limit=5000)
     assert code == WIN
     proofs: dict[int, int] = {}
-    for m in service.reader(board).candidates(s, attack=True):
+    every = service.reader(board)
+    every.limits = replace(every.limits, width=100)
+    for m in every.candidates(s, attack=True):
         assert board.trymove(m, WHITE)
         reader = service.reader(board, node_limit=5000)
+        reader.limits = replace(reader.limits, root_width=reader.limits.width)  # as one ply inside the attack
         if reader.owl_defend(s, NO_POINT)[0] == 0:  # read as inside the attack: no killing move first
             proofs[m] = reader.nodes
         board.popgo()
@@ -322,6 +327,44 @@ def test_the_defender_reads_the_killing_move_first() -> None:
         reader.owl_defend(e3, hint)
         firsts.append(_first_root_move(reader.tree))
     assert firsts[0] == vertex(9, kill) != firsts[1]
+
+
+def _root_moves(tree: VariationTree) -> int:
+    """How many moves a reading recorded at its root."""
+    return len(sgf.Sgf_game.from_bytes(tree.to_bytes()).get_root())
+
+
+def test_the_root_reads_every_candidate_beyond_the_width() -> None:
+    # SIDE's black group has more candidates on both sides than a narrow width: at the root
+    # every one is read (a kill or a save ranked past the width is still found), however
+    # narrow the reading below it
+    board, _ = board_from_diagram(SIDE)
+    a7 = parse_vertex("A7", 9)
+    for attack in (True, False):
+        counts = []
+        for width in (1, 5):
+            reader = owl().reader(board)
+            reader.limits = replace(reader.limits, width=width)
+            reader.tree = VariationTree(board)
+            reader.owl_attack(a7) if attack else reader.owl_defend(a7, NO_POINT)
+            counts.append(_root_moves(reader.tree))
+        assert counts[0] == counts[1] > 5
+
+
+def test_running_out_of_nodes_past_the_width_leaves_the_first_moves_verdict() -> None:
+    # The first `width` candidates are the question's own: once they are read, a node limit
+    # hit among the later ones leaves their answer (SIDE's group cannot be saved), and only
+    # a limit hit among the first ones leaves the question uncertain
+    board, _ = board_from_diagram(SIDE)
+    a7 = parse_vertex("A7", 9)
+    answers = []
+    for width in (1, 20):
+        reader = owl().reader(board, node_limit=50)
+        reader.limits = replace(reader.limits, width=width)
+        answers.append((reader.owl_defend(a7, NO_POINT), reader.aborted, reader.nodes >= 50))
+    assert answers == [((0, NO_POINT), False, True), ((0, NO_POINT), True, True)]  # both read to the limit
+    full = owl().reader(board)
+    assert full.owl_defend(a7, NO_POINT) == (0, NO_POINT) and not full.aborted and full.nodes > 50
 
 
 def test_a_side_with_no_playable_move_passes_at_the_leaf() -> None:
