@@ -83,9 +83,9 @@ def test_cleanup_removes_dead_stones_before_passing() -> None:
     host = PluginHost()
     gen = MoveGenerator(host, Pool(host, 0))
     analysis = gen.examine(board, WHITE, 0.5, 1e9)
-    assert parse_vertex("F7", 9) in analysis.dead_stones()
+    assert parse_vertex("H7", 9) in analysis.dead_stones()
     move = gen.choose(analysis, [], cleanup=True, seed=0)
-    assert move in board.findlib(parse_vertex("F7", 9))
+    assert move in board.findlib(parse_vertex("H7", 9))
     assert gen.choose(analysis, [], cleanup=False, seed=0) == PASS
 
 
