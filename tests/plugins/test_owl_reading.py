@@ -2,7 +2,8 @@
 sides, two eyes that nothing kills, a dragon that runs out (and is defended with a move), a
 pinched stone that runs by jumping, a dragon that runs to a strong friend, a crawl along
 the edge that is no way out, a clearly more forcing kill among several, the killing move
-read first by the defender, and the GTP commands."""
+read first by the defender, every candidate read at the root (a node limit past the width
+leaving the first candidates' verdict), and the GTP commands."""
 
 from __future__ import annotations
 
@@ -346,7 +347,10 @@ def test_the_root_reads_every_candidate_beyond_the_width() -> None:
             reader = owl().reader(board)
             reader.limits = replace(reader.limits, width=width)
             reader.tree = VariationTree(board)
-            reader.owl_attack(a7) if attack else reader.owl_defend(a7, NO_POINT)
+            if attack:
+                reader.owl_attack(a7)
+            else:
+                reader.owl_defend(a7, NO_POINT)
             counts.append(_root_moves(reader.tree))
         assert counts[0] == counts[1] > 5
 
