@@ -241,7 +241,7 @@ class OwlReader(Search):
         forcing = depth == 0 and attacker_to_move  # read every kill, keep the most forcing
         best, best_move, tried = 0, NO_POINT, 0
         replace_below = 0  # the proof a later kill must stay under to replace the best one
-        width = (self.limits.root_width or len(moves)) if depth == 0 else self._width(depth)
+        width = self._width(depth, len(moves))
         for move in moves:
             if tried >= width:
                 break
@@ -308,9 +308,12 @@ class OwlReader(Search):
         return (self.node_limit is not None and self.nodes > self.node_limit) or \
             (self.deadline is not None and time.monotonic() > self.deadline)
 
-    def _width(self, depth: int) -> int:
-        """Moves tried at a node below the root: wide near it, one in the deep lines."""
+    def _width(self, depth: int, offered: int) -> int:
+        """Moves tried at a node of this depth with this many offered: every one at the root
+        (or root_width), wide near it, one in the deep lines."""
         limits = self.limits
+        if depth == 0:
+            return limits.root_width or offered
         if depth >= limits.branch_depth:
             return 1
         return limits.width if depth < limits.narrow_depth else min(limits.width, NARROW_WIDTH)

@@ -49,8 +49,8 @@ O O O O . . . . .
 
 # A black stone dropped into white's framework on the right: open ground, but white's, and
 # three lines wide, too narrow to live in (GNU Go 3.8: killed at H5, no defence). With the
-# wall on the D column the stone lives (GNU Go defends at F5), as owl finds once its root
-# reads every candidate.
+# wall on the D column GNU Go finds no kill and defends at F5; owl, once its root reads
+# every candidate, defends too (E9), though it still kills moving first.
 FRAMEWORK = """
 . . . . X O . . .
 . . . . X O . . .
