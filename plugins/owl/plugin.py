@@ -22,7 +22,7 @@ from plugins.owl.service import COUNTER, OPTIONS, OwlService
 
 MIN_OWL_NODES: Final = 100  # the least an owl question gets, however short the clock
 GENMOVE_OWL_NODES: Final = 1000  # at most this many per question at effort 1, under a clock
-# (the budget genmove's games were measured with; --owl-nodes, 3000 by default, is for
+# (the budget genmove's games were measured with; --owl-nodes, 4500 by default, is for
 # questions without a clock. One 19x19 game at 3000 here left 669 dragons without a
 # verdict in 148 moves, another game at 1000 433 in 153: a hint, not a measured match)
 THREAT_TIME: Final = 1.0  # seconds a task must have left to look for a threat as well

@@ -128,7 +128,8 @@ class Limits:
     root_width: int = 0  # moves read at the root itself (0: every candidate)
     narrow_depth: int = 2  # from this depth, NARROW_WIDTH moves per node
     branch_depth: int = 7  # from this depth, only the best move (GNU Go's owl_branch_depth)
-    node_limit: int = 3000  # owl nodes per question
+    node_limit: int = 4500  # owl nodes per question (owl.tst: 185 at 3000, 187 at 4500 and at
+    # 6000: with every root candidate read, two saves, 107 and 200, ran out at 3000)
     ko_depth: int = 8  # conditional ko captures up to this depth
 
 
