@@ -37,8 +37,10 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
   service; for the defender, the liberties that join a friendly string outside the dragon
   ("connect to strength", or a rescue of cut-off stones); the shapes of owl_attack.db
   (limiting) or owl_defense.db (expanding, eye-making); then the dragon's liberties; for
-  the defender one-point jumps into open ground; the points on the first two lines near
-  the dragon; for the attacker the marginal points of its eye spaces.
+  the defender one-point jumps, beside an enemy stone (eye shape on the side) or into
+  open ground; the points on the first two lines near the dragon (for the defender the
+  crawl lines, the third too on 19x19: where a base is made); for the attacker the
+  marginal points of its eye spaces.
   Above the branch depth the opponent's best move, were it his turn, is tried second
   (MIRROR_AT): "the opponent's vital point is my vital point".
 - When the depth runs out, the eye analysis decides: the defender to move lives with a
@@ -105,6 +107,9 @@ VITAL_VALUE: Final = 90.0
 CAPTURE_VALUE: Final = 85.0
 LIBERTY_VALUE: Final = 50.0
 JUMP_VALUE: Final = 40.0
+SHAPE_JUMP_VALUE: Final = 45.0  # the defender's one-point jump beside an enemy stone: eye shape
+# on the side, as a jump into open ground is a way out (owl.tst, with the third line below:
+# 188 against 187; either alone, 187: 120 or 133 gained, 186 lost)
 CONNECT_VALUE: Final = 70.0  # the defender's liberty that joins a friendly string outside the dragon
 # (owl.tst, whole suite: 163 without; 165, 166, 165 at values 60, 70, 80; 166, 166, 164 at
 # friends of 2, 3, 4 liberties or more; at 173, friends of any size: 173 again, but
@@ -113,7 +118,8 @@ CONNECT_VALUE: Final = 70.0  # the defender's liberty that joins a friendly stri
 # the count by at most one either way, so it is not offered: the mirror already lets
 # the attacker try the defender's best move.)
 MARGINAL_VALUE: Final = 20.0
-EDGE_VALUE: Final = 30.0  # points on the first two lines near the dragon
+EDGE_VALUE: Final = 30.0  # points on the first two lines near the dragon (for the defender,
+# on the crawl lines: the third line too on 19x19, where the base is made)
 EDGE_STEPS: Final = 2  # how near: this many steps from its liberties through empty points
 MIRROR_AT: Final = 1  # the opponent's best move is tried at this place in a node's order
 ALIVE, DEAD, OPEN, SURE = 1, 2, 0, 3  # SURE: two closed eyes, which only a vital pattern questions
@@ -416,7 +422,7 @@ class OwlReader(Search):
         dragon = set(strings)
         friends: set[int] = set()
         rises = False  # an open point off the crawl lines: the dragon can leave the edge
-        crawl = max(CRAWL_LINE, b.size // CRAWL_SHARE)
+        crawl = _crawl_line(b.size)
         for _ in range(ESCAPE_STEPS):
             following: list[int] = []
             for p in frontier:
@@ -530,15 +536,15 @@ class OwlReader(Search):
         for sp in spaces:
             for p in sp.marginal:
                 _offer(value, p, MARGINAL_VALUE)
-        for p in self._edge_points(strings):
+        for p in self._edge_points(strings, CRAWL_LINE):
             _offer(value, p, EDGE_VALUE)
         return _legal(b, _ordered(value), enemy)
 
     def _defense_moves(self, strings: list[int], spaces: list[EyeSpace]) -> list[int]:
         """Expanding moves, most valuable first: vital points, rescues and captures of
         neighbours, liberties that join a friendly string, owl_defense.db's shapes, then
-        liberties that widen the dragon, jumps into open ground and the first two lines
-        near it."""
+        liberties that widen the dragon, one-point jumps (beside an enemy stone first) and
+        the crawl lines near it."""
         b = self.board
         value: dict[int, float] = {}
         for sp in spaces:
@@ -562,9 +568,12 @@ class OwlReader(Search):
             if b.accuratelib(p, self.owner, 2) >= 2:
                 _offer(value, p, CONNECT_VALUE if self._joins_friend(p, members)
                        else LIBERTY_VALUE + _empty_neighbours(b, p))
-        for p in self._jumps(strings):
+        open_jumps, shape_jumps = self._jumps(strings)
+        for p in open_jumps:
             _offer(value, p, JUMP_VALUE + _empty_neighbours(b, p))
-        for p in self._edge_points(strings):
+        for p in shape_jumps:
+            _offer(value, p, SHAPE_JUMP_VALUE)
+        for p in self._edge_points(strings, _crawl_line(b.size)):
             _offer(value, p, EDGE_VALUE)
         return _legal(b, _ordered(value), self.owner)
 
@@ -579,8 +588,8 @@ class OwlReader(Search):
                 return True
         return False
 
-    def _edge_points(self, strings: list[int]) -> list[int]:
-        """Empty points on the first two lines within EDGE_STEPS of the dragon's
+    def _edge_points(self, strings: list[int], lines: int) -> list[int]:
+        """Empty points on the first `lines` lines within EDGE_STEPS of the dragon's
         liberties: the edge is where a base is made and taken (the hane, the descent, the
         placement), and an open corner or side encloses no eye space whose vital point
         the eye analysis could offer."""
@@ -591,21 +600,23 @@ class OwlReader(Search):
         for _ in range(EDGE_STEPS):
             frontier = {q for p in frontier for q in b.nbrs[p] if b.board[q] == EMPTY and q not in near}
             near |= frontier
-        return sorted(p for p in near if _line(size, p) <= 2)
+        return sorted(p for p in near if _line(size, p) <= lines)
 
-    def _jumps(self, strings: list[int]) -> list[int]:
-        """One-point jumps from the dragon's stones into open ground (the jump point and
-        the point between empty, no enemy stone beside the jump point)."""
+    def _jumps(self, strings: list[int]) -> tuple[list[int], list[int]]:
+        """One-point jumps from the dragon's stones (the point between empty): those into
+        open ground (no enemy stone beside the jump point), and those beside an enemy
+        stone (shape for an eye on the side)."""
         b = self.board
         enemy = 3 - self.owner
-        out: set[int] = set()
+        open_jumps: set[int] = set()
+        shape_jumps: set[int] = set()
         for o in strings:
             for q in b.sref[o].libs:
                 for p in b.nbrs[q]:
-                    if b.board[p] == EMPTY and p not in b.sref[o].libs and 2 * q - p in b.sref[o].stones \
-                            and not any(b.board[r] == enemy for r in b.nbrs[p]):
-                        out.add(p)
-        return sorted(out)
+                    if b.board[p] == EMPTY and p not in b.sref[o].libs and 2 * q - p in b.sref[o].stones:
+                        beside = any(b.board[r] == enemy for r in b.nbrs[p])
+                        (shape_jumps if beside else open_jumps).add(p)
+        return sorted(open_jumps), sorted(shape_jumps)
 
     def _patterns(self, database: str, color: int, strings: list[int], spaces: list[EyeSpace]) -> list[Match]:
         """The database's matches for color around the dragon: on its liberties, its eye
@@ -710,6 +721,11 @@ def dragon_stones(board: Board, s: int) -> frozenset[int]:
     of = amalgamate(board, worms, eye_spaces(board, worms))
     dragon = of[board.origin(s)]
     return frozenset(p for o, d in of.items() if d == dragon for p in worms[o].stones)
+
+
+def _crawl_line(size: int) -> int:
+    """The highest line a crawl runs along on this board: the second, the third on 19x19."""
+    return max(CRAWL_LINE, size // CRAWL_SHARE)
 
 
 def _line(size: int, p: int) -> int:

@@ -17,7 +17,7 @@ from core.board.coords import NO_POINT, parse_vertex, vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import KO_B, WIN
 from core.reading.variations import VariationTree
-from plugins.owl.reader import ESCAPE_POINTS, FORCING_SHARE, FRIEND_POINTS, _static
+from plugins.owl.reader import ESCAPE_POINTS, FORCING_SHARE, FRIEND_POINTS, _crawl_line, _static
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
 from tests.gtp_helpers import ask, server
@@ -431,3 +431,50 @@ def test_on_a_full_board_the_third_line_is_a_crawl_too() -> None:
         reader = owl().reader(board)
         reader._start(a2)
         assert (reader._escape(reader._strings(), set()) >= ESCAPE_POINTS) == runs
+
+
+# A lone stone on the second line: its one-point jump up (B4) lands beside the enemy's
+# stone, the jump along the line (D2) in open ground.
+SHAPE_JUMP = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . O . . . . . .
+. . . . . . . . .
+. X . . . . . . .
+. . . . . . . . .
+"""
+
+# Two stones on the second line of a full board, nothing near: H3 is on the third line,
+# two steps from their liberties, neither a liberty nor a jump.
+SECOND_LINE_PAIR = "\n".join([". " * 19] * 17 + [". " * 9 + "X X " + ". " * 8, ". " * 19]) + "\n"
+
+
+def test_the_defender_jumps_beside_an_enemy_stone_for_eye_shape() -> None:
+    # a jump beside the enemy's stone makes eye shape on the side: offered, and ahead of
+    # the jump into open ground, which only runs
+    board, _ = board_from_diagram(SHAPE_JUMP)
+    reader = owl().reader(board)
+    reader._start(parse_vertex("B2", 9))
+    strings = reader._strings()
+    open_jumps, shape_jumps = reader._jumps(strings)
+    assert [vertex(9, p) for p in open_jumps] == ["D2"] and [vertex(9, p) for p in shape_jumps] == ["B4"]
+    _, spaces, _ = reader._judge(strings)
+    moves = [vertex(9, p) for p in reader._defense_moves(strings, spaces)]
+    assert moves.index("B4") < moves.index("D2")
+
+
+def test_on_a_full_board_the_defender_makes_its_base_on_the_third_line() -> None:
+    # the crawl lines are where a base is made: the defender looks at the third line near
+    # the dragon on 19x19, the attacker at the first two only, and on 9x9 both at two
+    assert _crawl_line(19) == 3 and _crawl_line(9) == 2
+    board, _ = board_from_diagram(SECOND_LINE_PAIR)
+    reader = owl().reader(board)
+    reader._start(parse_vertex("K2", 19))
+    strings = reader._strings()
+    _, spaces, _ = reader._judge(strings)
+    h3 = parse_vertex("H3", 19)
+    assert h3 in reader._defense_moves(strings, spaces)
+    assert h3 not in reader._attack_moves(strings, spaces)
