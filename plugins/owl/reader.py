@@ -108,8 +108,8 @@ CAPTURE_VALUE: Final = 85.0
 LIBERTY_VALUE: Final = 50.0
 JUMP_VALUE: Final = 40.0
 SHAPE_JUMP_VALUE: Final = 45.0  # the defender's one-point jump beside an enemy stone: eye shape
-# on the side, as a jump into open ground is a way out (owl.tst, with the third line below:
-# 188 against 187; either alone, 187: 120 or 133 gained, 186 lost)
+# on the side, tried before a jump into open ground, which only runs (owl.tst, with the
+# defender's third line below: 188 against 187; either alone, 187: 120 or 133 gained, 186 lost)
 CONNECT_VALUE: Final = 70.0  # the defender's liberty that joins a friendly string outside the dragon
 # (owl.tst, whole suite: 163 without; 165, 166, 165 at values 60, 70, 80; 166, 166, 164 at
 # friends of 2, 3, 4 liberties or more; at 173, friends of any size: 173 again, but
@@ -121,6 +121,7 @@ MARGINAL_VALUE: Final = 20.0
 EDGE_VALUE: Final = 30.0  # points on the first two lines near the dragon (for the defender,
 # on the crawl lines: the third line too on 19x19, where the base is made)
 EDGE_STEPS: Final = 2  # how near: this many steps from its liberties through empty points
+EDGE_LINES: Final = 2  # the attacker's edge points: the first two lines, where he takes a base
 MIRROR_AT: Final = 1  # the opponent's best move is tried at this place in a node's order
 ALIVE, DEAD, OPEN, SURE = 1, 2, 0, 3  # SURE: two closed eyes, which only a vital pattern questions
 
@@ -536,7 +537,7 @@ class OwlReader(Search):
         for sp in spaces:
             for p in sp.marginal:
                 _offer(value, p, MARGINAL_VALUE)
-        for p in self._edge_points(strings, CRAWL_LINE):
+        for p in self._edge_points(strings, EDGE_LINES):
             _offer(value, p, EDGE_VALUE)
         return _legal(b, _ordered(value), enemy)
 

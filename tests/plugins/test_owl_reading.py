@@ -449,7 +449,27 @@ SHAPE_JUMP = """
 
 # Two stones on the second line of a full board, nothing near: H3 is on the third line,
 # two steps from their liberties, neither a liberty nor a jump.
-SECOND_LINE_PAIR = "\n".join([". " * 19] * 17 + [". " * 9 + "X X " + ". " * 8, ". " * 19]) + "\n"
+SECOND_LINE_PAIR = """
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+. . . . . . . . . X X . . . . . . . .
+. . . . . . . . . . . . . . . . . . .
+"""
 
 
 def test_the_defender_jumps_beside_an_enemy_stone_for_eye_shape() -> None:
