@@ -45,7 +45,10 @@ static eye analysis can judge (GNU Go's "optics with limit negotiation").
   (MIRROR_AT): "the opponent's vital point is my vital point".
 - When the depth runs out, the eye analysis decides: the defender to move lives with a
   maximum of two eyes, the attacker to move kills below a minimum of two; a space beside
-  an enemy string reading cannot capture counts for none. When the side to move has no
+  an enemy string reading cannot capture counts for none. But the attacker kills there
+  only a dragon shut in (fenced, or crawling with no strong friend in reach): a dragon
+  that still has a way out after the whole line is not dead ("when in doubt, assume
+  life", as GNU Go's owl does wherever its reading stops). When the side to move has no
   move it may play (none offered, or each illegal or a ko the komaster bars), it passes
   and the other side reads on; after two passes in a row the eye count decides with the
   passer's opponent first (after a ko won for life, the attacker whose only moves are the
@@ -240,7 +243,7 @@ class OwlReader(Search):
         else:
             moves = self._moves(strings, spaces, attacker_to_move, depth < self.limits.branch_depth)
         if depth >= self.limits.depth:
-            return _static(attacker_to_move, values), NO_POINT
+            return self._at_limit(attacker_to_move, strings, spaces, values), NO_POINT
         if not moves:
             return self._pass(attacker_to_move, depth, values, passed), NO_POINT
         if depth == 0 and not attacker_to_move and self.hint:
@@ -310,6 +313,18 @@ class OwlReader(Search):
         finally:
             self.passed = False
         return REVERSE[answer]
+
+    def _at_limit(self, attacker_to_move: bool, strings: list[int], spaces: list[EyeSpace],
+                  values: list[tuple[int, int]]) -> int:
+        """The code where the depth runs out: the eye count's, but the attacker kills only a
+        dragon shut in (fenced, or crawling with no strong friend in reach): one that still
+        has a way out after the whole line is not dead ("when in doubt, assume life", as
+        GNU Go's owl does wherever its reading stops)."""
+        code = _static(attacker_to_move, values)
+        if attacker_to_move and code == WIN and not self._fenced(strings):
+            if self._escape(strings, {p for sp in spaces for p in sp.points}) > 0:
+                return 0
+        return code
 
     def _exhausted(self) -> bool:
         """The question's node limit or deadline has passed."""

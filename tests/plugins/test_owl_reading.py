@@ -498,3 +498,28 @@ def test_on_a_full_board_the_defender_makes_its_base_on_the_third_line() -> None
     h3 = parse_vertex("H3", 19)
     assert h3 in reader._defense_moves(strings, spaces)
     assert h3 not in reader._attack_moves(strings, spaces)
+
+
+def _limit_verdicts(diagram: str, s: str) -> tuple[int, int]:
+    """_at_limit's codes for the dragon at s, the attacker to move and the defender."""
+    board, _ = board_from_diagram(diagram)
+    reader = owl().reader(board)
+    reader._start(parse_vertex(s, board.size))
+    strings = reader._strings()
+    _, spaces, values = reader._judge(strings)
+    return (reader._at_limit(True, strings, spaces, values),
+            reader._at_limit(False, strings, spaces, values))
+
+
+def test_where_the_depth_runs_out_a_dragon_with_a_way_out_is_not_dead() -> None:
+    # no eyes either way; in open ground the attacker's line has not shut the dragon in,
+    # and the eye count alone no longer kills it; walled in on the side it does. The
+    # defender to move still needs the eyes: the rule only spares the dragon a kill.
+    assert _limit_verdicts(RUNNING, "E5") == (0, 0)
+    assert _limit_verdicts(CRAWL_HIGHER, "A2") == (WIN, 0)
+    board, _ = board_from_diagram(RUNNING)
+    reader = owl().reader(board)
+    reader._start(parse_vertex("E5", 9))
+    strings = reader._strings()
+    _, _, values = reader._judge(strings)
+    assert _static(True, values) == WIN  # what the eye count alone said
