@@ -187,7 +187,7 @@ class OwlReader(Search):
         """The moves owl would try first at the root, for the attacker or the defender."""
         self._start(s)
         strings = self._strings()
-        _, spaces, _ = self._judge(strings)
+        _, spaces, _, _ = self._judge(strings)
         return self._moves(strings, spaces, attack, True)[:self.limits.width]
 
     def _start(self, s: int) -> None:
@@ -230,7 +230,7 @@ class OwlReader(Search):
         self.enter()
         passed, self.passed = self.passed, False
         strings = self._strings()
-        status, spaces, values = self._judge(strings, run=depth > 0)
+        status, spaces, values, escape = self._judge(strings, run=depth > 0)
         if status == DEAD:
             return (WIN, NO_POINT) if attacker_to_move else (0, NO_POINT)
         if status == ALIVE or (status == SURE and not attacker_to_move):
@@ -243,7 +243,7 @@ class OwlReader(Search):
         else:
             moves = self._moves(strings, spaces, attacker_to_move, depth < self.limits.branch_depth)
         if depth >= self.limits.depth:
-            return self._at_limit(attacker_to_move, strings, spaces, values), NO_POINT
+            return self._at_limit(attacker_to_move, strings, values, escape), NO_POINT
         if not moves:
             return self._pass(attacker_to_move, depth, values, passed), NO_POINT
         if depth == 0 and not attacker_to_move and self.hint:
@@ -314,16 +314,15 @@ class OwlReader(Search):
             self.passed = False
         return REVERSE[answer]
 
-    def _at_limit(self, attacker_to_move: bool, strings: list[int], spaces: list[EyeSpace],
-                  values: list[tuple[int, int]]) -> int:
+    def _at_limit(self, attacker_to_move: bool, strings: list[int], values: list[tuple[int, int]],
+                  escape: int) -> int:
         """The code where the depth runs out: the eye count's, but the attacker kills only a
         dragon shut in (fenced, or crawling with no strong friend in reach): one that still
         has a way out after the whole line is not dead ("when in doubt, assume life", as
         GNU Go's owl does wherever its reading stops)."""
         code = _static(attacker_to_move, values)
-        if attacker_to_move and code == WIN and not self._fenced(strings):
-            if self._escape(strings, {p for sp in spaces for p in sp.points}) > 0:
-                return 0
+        if attacker_to_move and code == WIN and escape > 0 and not self._fenced(strings):
+            return 0
         return code
 
     def _exhausted(self) -> bool:
@@ -366,24 +365,25 @@ class OwlReader(Search):
                     return True  # jump (r opposite p) or diagonal through an empty crossing
         return False
 
-    def _judge(self, strings: list[int], run: bool = True) -> tuple[int, list[EyeSpace], list[tuple[int, int]]]:
+    def _judge(self, strings: list[int], run: bool = True) -> tuple[int, list[EyeSpace], list[tuple[int, int]], int]:
         """DEAD, ALIVE, SURE or OPEN, the dragon's eye spaces and their (min, max) eyes (none
-        for a spoiled space); ALIVE by running only where run is set."""
+        for a spoiled space), and its open ground (_escape's count); ALIVE by running, and
+        the open ground counted, only where run is set."""
         if not strings:
-            return DEAD, [], []
+            return DEAD, [], [], 0
         b = self.board
         members = set(strings)
         worms = self._worms(strings)
         beside = sorted({q for o in strings for p in b.sref[o].stones for q in b.nbrs[p]
                          if b.board[q] in (EMPTY, 3 - self.owner)})  # every space of the dragon holds one
         spaces = [sp for sp in eye_spaces(b, worms, colors=(self.owner,), through=beside) if members & set(sp.borders)]
-        enclosed = {p for sp in spaces for p in sp.points}
-        if run and self._escape(strings, enclosed) >= ESCAPE_POINTS and not self._fenced(strings):
-            return ALIVE, spaces, []
+        escape = self._escape(strings, {p for sp in spaces for p in sp.points}) if run else 0
+        if escape >= ESCAPE_POINTS and not self._fenced(strings):
+            return ALIVE, spaces, [], escape
         values = [(0, 0) if self._spoiled(sp, worms) else (sp.min, sp.max) for sp in spaces]
         closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]
         sure = combine(closed, owner_first=False) >= 2 and not self._short(strings, spaces)
-        return (SURE if sure else OPEN), spaces, values
+        return (SURE if sure else OPEN), spaces, values, escape
 
     def _short(self, strings: list[int], spaces: list[EyeSpace]) -> bool:
         """A string of the dragon breathes only inside one of its larger eye spaces, with

@@ -481,7 +481,7 @@ def test_the_defender_jumps_beside_an_enemy_stone_for_eye_shape() -> None:
     strings = reader._strings()
     open_jumps, shape_jumps = reader._jumps(strings)
     assert [vertex(9, p) for p in open_jumps] == ["D2"] and [vertex(9, p) for p in shape_jumps] == ["B4"]
-    _, spaces, _ = reader._judge(strings)
+    _, spaces, _, _ = reader._judge(strings)
     moves = [vertex(9, p) for p in reader._defense_moves(strings, spaces)]
     assert moves.index("B4") < moves.index("D2")
 
@@ -494,7 +494,7 @@ def test_on_a_full_board_the_defender_makes_its_base_on_the_third_line() -> None
     reader = owl().reader(board)
     reader._start(parse_vertex("K2", 19))
     strings = reader._strings()
-    _, spaces, _ = reader._judge(strings)
+    _, spaces, _, _ = reader._judge(strings)
     h3 = parse_vertex("H3", 19)
     assert h3 in reader._defense_moves(strings, spaces)
     assert h3 not in reader._attack_moves(strings, spaces)
@@ -506,9 +506,9 @@ def _limit_verdicts(diagram: str, s: str) -> tuple[int, int]:
     reader = owl().reader(board)
     reader._start(parse_vertex(s, board.size))
     strings = reader._strings()
-    _, spaces, values = reader._judge(strings)
-    return (reader._at_limit(True, strings, spaces, values),
-            reader._at_limit(False, strings, spaces, values))
+    _, _, values, escape = reader._judge(strings)
+    return (reader._at_limit(True, strings, values, escape),
+            reader._at_limit(False, strings, values, escape))
 
 
 def test_where_the_depth_runs_out_a_dragon_with_a_way_out_is_not_dead() -> None:
@@ -521,5 +521,5 @@ def test_where_the_depth_runs_out_a_dragon_with_a_way_out_is_not_dead() -> None:
     reader = owl().reader(board)
     reader._start(parse_vertex("E5", 9))
     strings = reader._strings()
-    _, _, values = reader._judge(strings)
+    _, _, values, _ = reader._judge(strings)
     assert _static(True, values) == WIN  # what the eye count alone said
