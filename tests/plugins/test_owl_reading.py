@@ -500,26 +500,50 @@ def test_on_a_full_board_the_defender_makes_its_base_on_the_third_line() -> None
     assert h3 not in reader._attack_moves(strings, spaces)
 
 
-def _limit_verdicts(diagram: str, s: str) -> tuple[int, int]:
-    """_at_limit's codes for the dragon at s, the attacker to move and the defender."""
+
+# Two black stones in a loose net: four open points near them that no white stone
+# touches, the ground beyond them open; and the same stones inside a closed white ring,
+# the same four points open inside it.
+LOOSE_NET = """
+. . . . . . . . .
+. . . . . . . . .
+. . O . . O . . .
+. . . . . . . . .
+. . O X X O . . .
+. . . . . . . . .
+. . O . . O . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+RING = """
+. . . . . . . . .
+. . O O O O . . .
+. O . . . . O . .
+. O . . . . O . .
+. O . X X . O . .
+. O . . . . O . .
+. O . . . . O . .
+. . O O O O . . .
+. . . . . . . . .
+"""
+
+
+def _limit_verdicts(diagram: str) -> tuple[int, int, int]:
+    """The eye count's code for the attacker to move at D5's dragon, and _at_limit's codes
+    for the attacker to move and for the defender."""
     board, _ = board_from_diagram(diagram)
     reader = owl().reader(board)
-    reader._start(parse_vertex(s, board.size))
+    reader._start(parse_vertex("D5", 9))
     strings = reader._strings()
     _, _, values, escape = reader._judge(strings)
-    return (reader._at_limit(True, strings, values, escape),
+    assert 0 < escape < ESCAPE_POINTS  # a way out, too short to run by
+    return (_static(True, values), reader._at_limit(True, strings, values, escape),
             reader._at_limit(False, strings, values, escape))
 
 
 def test_where_the_depth_runs_out_a_dragon_with_a_way_out_is_not_dead() -> None:
-    # no eyes either way; in open ground the attacker's line has not shut the dragon in,
-    # and the eye count alone no longer kills it; walled in on the side it does. The
-    # defender to move still needs the eyes: the rule only spares the dragon a kill.
-    assert _limit_verdicts(RUNNING, "E5") == (0, 0)
-    assert _limit_verdicts(CRAWL_HIGHER, "A2") == (WIN, 0)
-    board, _ = board_from_diagram(RUNNING)
-    reader = owl().reader(board)
-    reader._start(parse_vertex("E5", 9))
-    strings = reader._strings()
-    _, _, values, _ = reader._judge(strings)
-    assert _static(True, values) == WIN  # what the eye count alone said
+    # no eyes: the eye count kills both; where the depth runs out the attacker's kill
+    # stands only inside the ring, and the defender to move still needs his eyes
+    assert _limit_verdicts(LOOSE_NET) == (WIN, 0, 0)
+    assert _limit_verdicts(RING) == (WIN, WIN, 0)
