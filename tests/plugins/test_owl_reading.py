@@ -500,7 +500,6 @@ def test_on_a_full_board_the_defender_makes_its_base_on_the_third_line() -> None
     assert h3 not in reader._attack_moves(strings, spaces)
 
 
-
 # Two black stones in a loose net: four open points near them that no white stone
 # touches, the ground beyond them open; and the same stones inside a closed white ring,
 # the same four points open inside it.
