@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from core.errors import KiaiError
+from gtp.baseline import compare, load_baseline
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 
 _EXPECT = re.compile(r"^#\?\s*\[(?P<regex>.*)\](?P<flag>[*&]?)\s*$")
@@ -244,17 +245,25 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--timeout", type=float, default=None, help="seconds allowed per command")
     p.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
     p.add_argument("--kiai-args", default="", help="options for the Kiai engine under test, e.g. '--level 5'")
+    p.add_argument("--baseline", type=Path, help="an earlier run's --json file: print the tests gained and lost "
+                   "against it, and its time and node counts beside this run's")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the suites and print the report; exit status 1 if a test failed that is not
-    marked as a known failure, 2 if a suite could not run, else 0. Kiai's engine takes the
-    engine options given before `regress`, then --kiai-args."""
+    """Run the suites and print the report (and, with --baseline, the comparison with an
+    earlier run); exit status 1 if a test failed that is not marked as a known failure, 2
+    if a suite or the baseline could not be read, else 0. Kiai's engine takes the engine
+    options given before `regress`, then --kiai-args."""
     import shlex
 
     from gtp.cli import engine_flags
 
+    try:
+        baseline = load_baseline(args.baseline) if args.baseline else None  # read first: a long run is not wasted
+    except KiaiError as e:
+        print(f"kiai regress: {e}", file=sys.stderr)
+        return 2
     suites = []
     for path in args.suites:
         try:
@@ -264,6 +273,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"kiai regress: {e}", file=sys.stderr)
             return 2
     print(report(suites))
+    if baseline is not None:
+        print()
+        print(compare(suites, baseline, str(args.baseline)))
     if args.json:
         data = [{"suite": s.suite, "passed": s.passed, "failed": s.failed, "errors": s.errors,
                  "seconds": round(s.seconds, 3), "nodes": s.nodes, "results": [asdict(r) for r in s.results]}

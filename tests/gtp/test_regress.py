@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+from gtp.baseline import compare, load_baseline
 from gtp.regress import parse_suite, report, run_suite
 from tests.gtp_helpers import KIAI_GTP
 
@@ -90,3 +92,44 @@ def test_exit_status_is_zero_when_only_known_failures_fail(tmp_path: Path) -> No
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "FAILED (known failure)" in proc.stdout
     assert "\r" not in proc.stderr  # no progress bar when stderr is not a terminal
+
+
+def _baseline(tmp_path: Path, passed: dict[int, bool], answers: dict[int, str]) -> Path:
+    """A `--json` file as an earlier run of the tiny suite might have written it."""
+    results = [{"number": n, "command": "", "expected": "", "answer": answers.get(n, ""), "passed": p,
+                "error": False, "known_failure": False, "seconds": 0.0} for n, p in passed.items()]
+    path = tmp_path / "before.json"
+    path.write_text(json.dumps([{"suite": "tiny.tst", "passed": sum(passed.values()), "failed": 0, "errors": 0,
+                                 "seconds": 2.0, "nodes": {"reading": 100}, "results": results}]))
+    return path
+
+
+def test_a_run_against_a_baseline_names_the_tests_gained_and_lost(tmp_path: Path) -> None:
+    result = run_suite(write_suite(tmp_path), None, progress=False)  # 1, 2, 5, 6, 8, 9 pass; 3, 4, 7 fail
+    then = {n: n in (2, 3, 5, 6, 8, 9) for n in range(1, 10)}  # 1 gained since, 3 lost
+    answers = {r.number: r.answer for r in result.results} | {8: "5", 9: "D5 E5"}
+    text = compare([result], load_baseline(_baseline(tmp_path, then, answers)), "before.json")
+    assert "tiny.tst: 6 -> 6 passed (+1 -1)" in text
+    assert "  gained: 1\n  lost: 3" in text
+    assert "1 answer changed, 2.0 s -> " in text  # 8's answer was "5" then
+    assert re.search(r"nodes: reading 100 -> \d+ \(\+\d", text), text  # reg_genmove read
+
+
+def test_a_broken_baseline_is_a_clear_error_before_anything_runs(tmp_path: Path) -> None:
+    suite = write_suite(tmp_path)
+    for content in ("{not json", json.dumps([{"suite": "tiny.tst"}]), json.dumps({"a": 1})):
+        (tmp_path / "bad.json").write_text(content)
+        proc = subprocess.run([sys.executable, "-m", "gtp.cli", "regress", str(suite), "--baseline",
+                               str(tmp_path / "bad.json"), "--no-progress"], capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2 and "cannot read baseline" in proc.stderr, proc.stderr
+        assert "tests" not in proc.stdout  # no suite was run
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "regress", str(suite), "--baseline",
+                           str(tmp_path / "missing.json")], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "cannot read baseline" in proc.stderr
+
+
+def test_a_suite_the_baseline_lacks_is_said_so(tmp_path: Path) -> None:
+    result = run_suite(write_suite(tmp_path), None, progress=False)
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps([{"suite": "other.tst", "seconds": 1.0, "nodes": {}, "results": []}]))
+    assert compare([result], load_baseline(path), "other.json") == "against other.json:\ntiny.tst: not in the baseline"
