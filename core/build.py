@@ -59,6 +59,8 @@ COMPILED: Final = (
     "core.analysis.unconditional",
     "core.analysis.amalgamation",
     "core.analysis.dragons",
+    "plugins.owl.status",
+    "plugins.owl.candidates",
     "plugins.owl.reader",
     "plugins.tactical.reader",
     "plugins.tactical.lib1",

@@ -17,7 +17,8 @@ from core.board.coords import NO_POINT, parse_vertex, vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import KO_B, WIN
 from core.reading.variations import VariationTree
-from plugins.owl.reader import ESCAPE_POINTS, FORCING_SHARE, FRIEND_POINTS, _crawl_line, _static
+from plugins.owl.reader import FORCING_SHARE, _static
+from plugins.owl.status import ESCAPE_POINTS, FRIEND_POINTS, crawl_line
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
 from tests.gtp_helpers import ask, server
@@ -489,7 +490,7 @@ def test_the_defender_jumps_beside_an_enemy_stone_for_eye_shape() -> None:
 def test_on_a_full_board_the_defender_makes_its_base_on_the_third_line() -> None:
     # the crawl lines are where a base is made: the defender looks at the third line near
     # the dragon on 19x19, the attacker at the first two only, and on 9x9 both at two
-    assert _crawl_line(19) == 3 and _crawl_line(9) == 2
+    assert crawl_line(19) == 3 and crawl_line(9) == 2
     board, _ = board_from_diagram(SECOND_LINE_PAIR)
     reader = owl().reader(board)
     reader._start(parse_vertex("K2", 19))
