@@ -1,6 +1,7 @@
 """Owl reading: the life and death of a dragon by a small search in which the attacker
 only limits the dragon's eye space and the defender only expands it, read to where the
-static eye analysis can judge (GNU Go's "optics with limit negotiation").
+static eye analysis can judge (GNU Go's "optics with limit negotiation"). This module is
+the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candidates.py.
 
 - The goal: the dragon's stones when the question is asked, and in each line the
   defender's stones that join them by shape (a one-point jump or a diagonal step with the
