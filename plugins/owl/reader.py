@@ -193,6 +193,8 @@ class OwlReader(OwlCandidates):
             return (WIN, NO_POINT) if attacker_to_move else (0, NO_POINT)
         if status == ALIVE or (status == SURE and not attacker_to_move):
             return (0, NO_POINT) if attacker_to_move else (WIN, NO_POINT)
+        if depth >= self.limits.depth:  # before the moves: none would be read
+            return self._at_limit(attacker_to_move, strings, values, escape), NO_POINT
         color = 3 - self.owner if attacker_to_move else self.owner
         if status == SURE:  # two sure eyes, unless a vital pattern spoils one
             moves = self._vital(strings, spaces)
@@ -200,8 +202,6 @@ class OwlReader(OwlCandidates):
                 return 0, NO_POINT
         else:
             moves = self._moves(strings, spaces, attacker_to_move, depth < self.limits.branch_depth)
-        if depth >= self.limits.depth:
-            return self._at_limit(attacker_to_move, strings, values, escape), NO_POINT
         if not moves:
             return self._pass(attacker_to_move, depth, values, passed), NO_POINT
         if depth == 0 and not attacker_to_move and self.hint:
