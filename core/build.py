@@ -62,6 +62,7 @@ COMPILED: Final = (
     "plugins.owl.status",
     "plugins.owl.candidates",
     "plugins.owl.reader",
+    "plugins.owl.semeai",
     "plugins.tactical.reader",
     "plugins.tactical.lib1",
     "plugins.tactical.lib2",

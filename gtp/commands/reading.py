@@ -110,6 +110,21 @@ for _name, _slot, _method, _parse, _doc in QUESTIONS:
     REGISTRY.add(_name, _question(_slot, _method, _parse), _doc)
 
 
+def _semeai(engine: Engine, args: Args) -> str:
+    """analyze_semeai A B: 'A-survives B-dies move', A's owner moving first."""
+    a, b = _stones(engine, args)
+    board = engine.game.board
+    if board.board[a] == board.board[b]:
+        raise KiaiError("analyze_semeai needs two dragons of opposite colours")
+    survives, dies, move = engine.services.get(OWL).analyze_semeai(board, a, b)
+    return f"{survives} {dies} {vertex(board.size, move)}"
+
+
+REGISTRY.add("analyze_semeai", _semeai,
+             "The capturing race between the dragons at A and B, A's owner moving first: whether A survives, "
+             "whether B dies, and A's move (PASS when none is needed).")
+
+
 def _counter_commands(counter: NodeCounter) -> tuple[Callable[[Engine, Args], str], Callable[[Engine, Args], str]]:
     def reset(engine: Engine, args: Args) -> str:
         args.expect(0)

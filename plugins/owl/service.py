@@ -11,10 +11,12 @@ from core.board.coords import NO_POINT
 from core.host.options import Option, Settings, values
 from core.reading.caches import ReadingCaches, share
 from core.reading.counters import NodeCounter
+from core.reading.search import ReadingAborted
 from core.reading.service import ReadingService
 from core.reading.results import REVERSE, WIN
 from core.reading.variations import VariationTree
 from plugins.owl.reader import Limits, OwlReader, dragon_stones, owl_area
+from plugins.owl.semeai import OwlQuestion, SemeaiReader
 
 DEFAULT: Final = Limits()
 COUNTER: Final = NodeCounter("owl", "owl reading")
@@ -26,9 +28,10 @@ OPTIONS: Final = [
     Option("owl_branch_depth", DEFAULT.branch_depth, "beyond this depth owl tries only its best move"),
     Option("owl_cache", 200, "entries in the persistent owl cache (0: none)"),
 ]
+SEMEAI_OWL_NODES: Final = 6000  # owl nodes one semeai question may spend on the life of a dragon out of the race
 MEMORY_SHARE: Final = 0.1  # of the engine's --memory: owl's entries are few and large
 # owl's routines in the persistent cache (owl_attack and owl_defend are the reader's, 1 and 2)
-THREATEN_ATTACK, THREATEN_DEFENSE, DOES_ATTACK, DOES_DEFEND, CONNECTION_DEFENDS, SUBSTANTIAL = range(3, 9)
+THREATEN_ATTACK, THREATEN_DEFENSE, DOES_ATTACK, DOES_DEFEND, CONNECTION_DEFENDS, SUBSTANTIAL, SEMEAI = range(3, 10)
 
 
 class OwlService(ReadingService[OwlReader]):
@@ -212,3 +215,35 @@ class OwlService(ReadingService[OwlReader]):
             return WIN if self.gave_up == gave_up else 0  # an unfinished read proves no life
         finally:
             board.popgo()
+
+    def analyze_semeai(self, board: Board, a: int, b: int) -> tuple[int, int, int]:
+        """(A survives, B dies, A's owner's move or PASS): the capturing race between the
+        dragons at a and b, a's owner moving first."""
+        def compute() -> tuple[int, ...]:
+            left = [SEMEAI_OWL_NODES]
+
+            def budgeted(question: Callable[[Board, int, int | None], tuple[int, int]]) -> OwlQuestion:
+                def ask(bd: Board, s: int, n: int | None) -> tuple[int, int]:
+                    before = self.counter.value
+                    try:
+                        return question(bd, s, n)
+                    finally:
+                        left[0] -= self.counter.value - before
+                        if left[0] < 0:
+                            raise ReadingAborted()  # the race's owl budget is spent: its answer is uncertain
+                return ask
+
+            r = SemeaiReader(board, self.tactical, dragon_stones(board, a), dragon_stones(board, b),
+                             budgeted(lambda bd, s, n: self.owl_attack(bd, s, n)),
+                             budgeted(lambda bd, s, n: self.owl_defend(bd, s, n)), deadline=self.deadline)
+            r.trace = self.trace
+            try:
+                found = r.analyze()
+            finally:
+                self.counter.add(r.visited)
+            if found.uncertain:
+                self.gave_up += 1
+            return found.a_survives, found.b_dies, found.move
+
+        got = self._remember(board, SEMEAI, (a, b), compute, lambda: dragon_stones(board, a) | dragon_stones(board, b))
+        return got[0], got[1], got[2]

@@ -1,0 +1,79 @@
+"""Semeai (capturing races) on diagrams: an eye beats no eye whoever moves first, a capture
+that leaves the capturer a dead shape does not win the race, and analyze_semeai through
+GTP with its errors."""
+
+from __future__ import annotations
+
+from core.board.boardcheck import snapshot
+from core.board.coords import PASS, parse_vertex
+from core.board.diagram import board_from_diagram
+from tests.gtp_helpers import ask, server
+from tests.plugins.test_owl_reading import owl
+
+# White's three stones in the corner (A3, B3, B2, B1) have an eye (A1, A2); black's chain
+# around them (A4-D4, D3-D1) has no eye, and all its liberties (C1-C3) are shared with
+# them. White's outer wall is out of the race.
+EYE_AGAINST_NO_EYE = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O . . . .
+X X X X O . . . .
+O O . X O . . . .
+. O . X O . . . .
+. O . X O . . . .
+"""
+
+# White's stone A2 is in atari inside black's corner group (A3-C3, B2, C2, B1, C1), whose
+# only eye space is A1 and A2 inside white's wall. Black captures it at will, and the
+# capture leaves one eye: a lunch that does not give life, so white wins the race
+# whoever moves first.
+LUNCH_IN_A_DEAD_SHAPE = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O . . . . .
+X X X O . . . . .
+O X X O . . . . .
+. X X O . . . . .
+"""
+
+
+def test_an_eye_beats_no_eye_whoever_moves_first() -> None:
+    board, _ = board_from_diagram(EYE_AGAINST_NO_EYE)
+    before = snapshot(board)
+    white, black = parse_vertex("A3", 9), parse_vertex("A4", 9)
+    survives, dies, _ = owl().analyze_semeai(board, white, black)
+    assert (survives, dies) == (1, 1)
+    assert owl().analyze_semeai(board, black, white) == (0, 0, PASS)  # no move saves black
+    assert snapshot(board) == before and board.stackp == 0
+
+
+def test_a_capture_that_leaves_a_dead_shape_does_not_win() -> None:
+    board, _ = board_from_diagram(LUNCH_IN_A_DEAD_SHAPE)
+    black, white = parse_vertex("A3", 9), parse_vertex("A2", 9)
+    assert owl().analyze_semeai(board, black, white) == (0, 0, PASS)  # taking A2 does not save black
+    assert owl().analyze_semeai(board, white, black) == (1, 1, PASS)  # white need not move
+
+
+def test_analyze_semeai_through_gtp() -> None:
+    srv = server(size=9)
+    for row, line in enumerate(EYE_AGAINST_NO_EYE.strip().splitlines()):
+        for col, ch in enumerate(line.split()):
+            if ch in "XO":
+                vertex = "ABCDEFGHJ"[col] + str(9 - row)
+                assert ask(srv, f"play {'black' if ch == 'X' else 'white'} {vertex}")[0]
+    ok, answer = ask(srv, "analyze_semeai A3 A4")
+    assert ok and answer.startswith("1 1 ")
+    assert ask(srv, "analyze_semeai A4 A3") == (True, "0 0 PASS")
+    ok, nodes = ask(srv, "get_owl_node_counter")
+    assert ok and int(nodes) > 0  # the race's nodes are owl's
+    ok, message = ask(srv, "analyze_semeai A3 B3")
+    assert not ok and "opposite colours" in message
+    assert not ask(srv, "analyze_semeai A3 H9")[0]  # an empty point
+    assert not ask(srv, "analyze_semeai A3")[0]  # one dragon
+    ok, board = ask(srv, "showboard")
+    assert ok and board.count("X") + board.count("O") > 15  # the position is what it was
