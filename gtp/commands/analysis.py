@@ -232,6 +232,9 @@ def gogui_analyze_commands(engine: Engine, args: Args) -> str:
         "hpstring/Eye data (white)/eye_data white %p",
         "string/Half eye/half_eye %p",
         "string/Unconditional status/unconditional_status %p",
+        "string/Semeai (two dragons)/analyze_semeai %P",
+        "string/Combination attack/combination_attack %c",
+        "string/Combination defence/combination_defend %c",
         "string/Score estimate/new_score",
         "param/Engine settings/kiai-param",
     ])
