@@ -111,7 +111,6 @@ class SemeaiReader(Search):
     def analyze(self) -> SemeaiResult:
         """The race between dragon A (its owner to move) and dragon B. Out of nodes, the
         root's best move read to the end stands; without one, the liberties are counted."""
-        self.found = (-1, PASS)
         try:
             return self._root()
         except ReadingAborted:
@@ -172,7 +171,7 @@ class SemeaiReader(Search):
             return self._count(a_to_move)
         mover = self.a if a_to_move else self.b
         moves = self._moves(a_to_move)
-        width = len(moves) if depth == 0 else WIDTH if depth < WIDE_DEPTH else 1
+        width = WIDTH if depth < WIDE_DEPTH else 1
         best, tried, last_resort = -1, 0, True
         for move, urgent in moves:
             if tried >= width:
@@ -270,14 +269,14 @@ class SemeaiReader(Search):
         for m in them.owl._moves(theirs, their_spaces, True, False)[:OWL_MOVES]:
             offer(m, OWL_MOVE - 1)
         last_resort: set[int] = set()
-        my_before = len(me.libs(board, mine))
-        for p in sorted(me.libs(board, mine) | them.libs(board, theirs)):
+        my_libs = me.libs(board, mine)
+        for p in sorted(my_libs | them.libs(board, theirs)):
             swing = self._swing(p, me, them)
             if swing is None:
                 continue
             mine_after, theirs_after = swing
             offer(p, LIBERTY + max(-LIBERTY_SPREAD, min(LIBERTY_SPREAD, mine_after - theirs_after)))
-            if mine_after < my_before:
+            if mine_after < len(my_libs):
                 last_resort.add(p)
         color = me.color
         moves = []
