@@ -10,7 +10,7 @@ from core.board.diagram import board_from_diagram
 from tests.gtp_helpers import ask, server
 from tests.plugins.test_owl_reading import owl
 
-# White's three stones in the corner (A3, B3, B2, B1) have an eye (A1, A2); black's chain
+# White's four stones in the corner (A3, B3, B2, B1) have an eye (A1, A2); black's chain
 # around them (A4-D4, D3-D1) has no eye, and all its liberties (C1-C3) are shared with
 # them. White's outer wall is out of the race.
 EYE_AGAINST_NO_EYE = """
