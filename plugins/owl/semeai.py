@@ -37,7 +37,8 @@ from core.board.board import Board
 from core.board.coords import NO_POINT, PASS
 from core.host.services import TacticalReader
 from core.reading.search import ReadingAborted, Search
-from plugins.owl.candidates import OwlCandidates
+from core.reading.table import situation
+from plugins.owl.candidates import OwlCandidates, _offer, _ordered
 from plugins.owl.status import ALIVE, SURE
 
 SEMEAI_NODES: Final = 3000  # nodes of the race itself per question
@@ -103,7 +104,6 @@ class SemeaiReader(Search):
         self.b = _Side(board, tactical, b_stones)
         self.owl_attack = owl_attack
         self.owl_defend = owl_defend
-        self.memo: dict[tuple[int, bool, bool, int], int] = {}
         # the node's strings, eye spaces and sure eyes of A and B, judged before its moves
         self.judged: tuple[Judged, Judged] = (([], [], 0), ([], [], 0))
         self.found = (-1, PASS)  # the root's best value and move read to the end so far
@@ -153,12 +153,14 @@ class SemeaiReader(Search):
 
     def _node(self, a_to_move: bool, depth: int, passed: bool) -> int:
         """The race's value for A's owner with this side to move."""
-        key = (self.board.hash, a_to_move, passed, depth)
-        if key in self.memo:
-            return self.memo[key]
+        key = (self.board.hash, situation(1 if a_to_move else 2, 0, 0, 0, depth), int(passed))
+        found = self.probe(key)  # a hit counts the nodes its reading cost, so limits bite alike
+        if found is not None:
+            return found[0]
+        start = self.nodes
         self.enter()
         value = self._expand(a_to_move, depth, passed)
-        self.memo[key] = value
+        self.table.put(key, value, NO_POINT, self.nodes - start)
         if self.recording:
             self.record(f"semeai: {('A loses', 'seki', 'A wins')[value]}, {'A' if a_to_move else 'B'} to move")
         return value
@@ -185,16 +187,13 @@ class SemeaiReader(Search):
                 value = self._node(not a_to_move, depth + 1, passed=False)
             finally:
                 self.undo(played)
-            if best < 0 or (value > best if a_to_move else value < best):
-                best = value
+            best = _better(value, best, a_to_move)
             if best == (WINS if a_to_move else LOSES):
                 return best
         if last_resort:  # only shared liberties (or nothing) to fill: passing may be better
             if passed:
                 return SEKI  # neither side will fill: the race stands still
-            value = self._node(not a_to_move, depth + 1, passed=True)
-            if best < 0 or (value > best if a_to_move else value < best):
-                best = value
+            best = _better(self._node(not a_to_move, depth + 1, passed=True), best, a_to_move)
         return best
 
     def _settled(self, a_to_move: bool) -> int | None:
@@ -241,33 +240,28 @@ class SemeaiReader(Search):
         (mine, my_spaces, _), (theirs, their_spaces, _) = \
             self.judged if a_to_move else (self.judged[1], self.judged[0])
         value: dict[int, float] = {}
-
-        def offer(p: int, v: float) -> None:
-            if p != NO_POINT and p != PASS and v > value.get(p, -1.0):
-                value[p] = v
-
         for o in theirs:
             if len(board.sref[o].libs) == 1:
-                offer(next(iter(board.sref[o].libs)), CAPTURE)
-        for o in _enemy_neighbours(board, mine):
+                _offer(value, next(iter(board.sref[o].libs)), CAPTURE)
+        for o in me.owl._neighbours(mine):
             if len(board.sref[o].libs) == 1:
-                offer(next(iter(board.sref[o].libs)), CAPTURE - 1)
+                _offer(value, next(iter(board.sref[o].libs)), CAPTURE - 1)
         if self.tactical is not None:
             for o in mine:
                 if len(board.sref[o].libs) == 1:
                     code, move = self.tactical.find_defense(board, o, RESCUE_NODES)
                     if code:
-                        offer(move, RESCUE)
+                        _offer(value, move, RESCUE)
         for sp in my_spaces:
             if sp.min < sp.max:
-                offer(sp.defense, VITAL)
+                _offer(value, sp.defense, VITAL)
         for sp in their_spaces:
             if sp.min < sp.max:
-                offer(sp.attack, VITAL - 1)
+                _offer(value, sp.attack, VITAL - 1)
         for m in me.owl._moves(mine, my_spaces, False, False)[:OWL_MOVES]:
-            offer(m, OWL_MOVE)
+            _offer(value, m, OWL_MOVE)
         for m in them.owl._moves(theirs, their_spaces, True, False)[:OWL_MOVES]:
-            offer(m, OWL_MOVE - 1)
+            _offer(value, m, OWL_MOVE - 1)
         last_resort: set[int] = set()
         my_libs = me.libs(board, mine)
         for p in sorted(my_libs | them.libs(board, theirs)):
@@ -275,12 +269,12 @@ class SemeaiReader(Search):
             if swing is None:
                 continue
             mine_after, theirs_after = swing
-            offer(p, LIBERTY + max(-LIBERTY_SPREAD, min(LIBERTY_SPREAD, mine_after - theirs_after)))
+            _offer(value, p, LIBERTY + max(-LIBERTY_SPREAD, min(LIBERTY_SPREAD, mine_after - theirs_after)))
             if mine_after < len(my_libs):
                 last_resort.add(p)
         color = me.color
         moves = []
-        for p in sorted(value, key=lambda q: (-value[q], q)):
+        for p in _ordered(value):
             if not board.is_legal(p, color):
                 continue
             if value[p] < CAPTURE - 1 and board.is_self_atari(p, color):
@@ -324,9 +318,9 @@ class SemeaiReader(Search):
         return LOSES if b_count >= a_count else WINS
 
 
-def _enemy_neighbours(board: Board, strings: list[int]) -> set[int]:
-    """Origins of the enemy strings touching these strings."""
-    color = board.board[strings[0]]
-    return {board.origin(q) for o in strings for p in board.sref[o].stones for q in board.nbrs[p]
-            if board.board[q] == 3 - color}
-
+def _better(value: int, best: int, a_to_move: bool) -> int:
+    """The better of a move's value and the best so far (-1: none yet) for the side to
+    move: A's owner wants the highest, B's the lowest."""
+    if best < 0:
+        return value
+    return max(value, best) if a_to_move else min(value, best)

@@ -1,12 +1,16 @@
 """Semeai (capturing races) on diagrams: an eye beats no eye whoever moves first, a capture
-that leaves the capturer a dead shape does not win the race, and analyze_semeai through
-GTP with its errors."""
+that leaves the capturer a dead shape does not win the race, the same answers and node
+counts with and without the race's transposition table, and analyze_semeai through GTP
+with its errors."""
 
 from __future__ import annotations
 
 from core.board.boardcheck import snapshot
 from core.board.coords import PASS, parse_vertex
 from core.board.diagram import board_from_diagram
+from core.reading.table import TranspositionTable
+from plugins.owl.reader import dragon_stones
+from plugins.owl.semeai import SemeaiReader
 from tests.gtp_helpers import ask, server
 from tests.plugins.test_owl_reading import owl
 
@@ -39,6 +43,20 @@ O O O O . . . . .
 X X X O . . . . .
 O X X O . . . . .
 . X X O . . . . .
+"""
+
+# Black's ring (B2-B5, C5-F5, F3-F4) inside white's wall holds white's group (C2-C4, D4, E4,
+# D2, E2) with its own space: a race of many liberties, whose lines transpose.
+RING = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O O O . .
+O X X X X X O . .
+O X O O O X O . .
+O X O . . X O . .
+O X O O O . O . .
+. O . . . . . . .
 """
 
 
@@ -77,3 +95,24 @@ def test_analyze_semeai_through_gtp() -> None:
     assert not ask(srv, "analyze_semeai A3")[0]  # one dragon
     ok, board = ask(srv, "showboard")
     assert ok and board.count("X") + board.count("O") > 15  # the position is what it was
+
+
+def test_the_race_reads_alike_with_and_without_its_transposition_table() -> None:
+    # a hit counts the nodes its reading cost, so the node limit bites at the same place
+    board, _ = board_from_diagram(RING)
+    service = owl()
+    for a, b in (("B5", "C4"), ("C4", "B5")):
+        answers, hits = [], 0
+        for megabytes in (32.0, 0.0):
+            reader = SemeaiReader(board, service.tactical, dragon_stones(board, parse_vertex(a, 9)),
+                                  dragon_stones(board, parse_vertex(b, 9)),
+                                  lambda bd, s, n: service.owl_attack(bd, s, n),
+                                  lambda bd, s, n: service.owl_defend(bd, s, n))
+            reader.table = TranspositionTable(megabytes)
+            found = reader.analyze()
+            # a read cut short stops wherever the count passes the limit: its nodes are not compared
+            answers.append((found.a_survives, found.b_dies, found.move, found.uncertain,
+                            None if found.uncertain else reader.nodes))
+            hits += reader.table.hits
+        assert hits > 0  # lines transpose in this race
+        assert answers[0] == answers[1]
