@@ -1,5 +1,5 @@
-"""The decide tools, as GNU Go's --decide-string, --decide-connection, --decide-owl and
---decide-dragons: read one question (or every dragon) on a position loaded from SGF with
+"""The decide tools, as GNU Go's --decide-string, --decide-connection, --decide-owl,
+--decide-semeai and --decide-dragons: read one question (or every dragon) on a position loaded from SGF with
 whichever plugins provide the reading, print the answers with the nodes each cost, and
 write every variation read to an SGF file, numbered in comments."""
 
@@ -33,13 +33,17 @@ def add_parsers(sub: Any) -> list[argparse.ArgumentParser]:
     dc.add_argument("strings", help="two stones of one colour, e.g. M3/N7")
     do = sub.add_parser("decide-owl", help="owl-read a dragon: attack, defence, node counts, variations to SGF")
     do.add_argument("vertex", help="a stone of the dragon to read, e.g. C3")
+    dm = sub.add_parser("decide-semeai",
+                        help="read the capturing race between two dragons, each side first: node counts, variations to SGF")
+    dm.add_argument("dragons", help="a stone of each dragon, opposite colours, e.g. P8/T9")
     dd = sub.add_parser("decide-dragons", help="owl-read every dragon of a position and print a table")
-    for p, run in ((ds, decide_string), (dc, decide_connection), (do, decide_owl), (dd, decide_dragons)):
+    for p, run in ((ds, decide_string), (dc, decide_connection), (do, decide_owl), (dm, decide_semeai),
+                   (dd, decide_dragons)):
         p.add_argument("--load", required=True, type=Path, help="SGF file with the position")
         p.add_argument("--until", default=None, help="load up to this move number or vertex (as loadsgf)")
         p.add_argument("--sgf", type=Path, default=None, help="write every variation read to this SGF file")
         p.set_defaults(run=run)
-    return [ds, dc, do, dd]
+    return [ds, dc, do, dm, dd]
 
 
 def _host(args: argparse.Namespace) -> PluginHost:
@@ -59,16 +63,19 @@ class _Session:
         self.start = time.monotonic()
         self.total = 0
 
-    def ask(self, label: str, question: Callable[[VariationTree | None], tuple[int, int]]) -> int:
-        """Ask one question; print its answer and the nodes it cost; the code."""
+    def ask(self, label: str, question: Callable[[VariationTree | None], tuple[int, ...]]) -> int:
+        """Ask one question, answered by codes then a move; print the answer and the nodes it
+        cost; the first code."""
         before = {n: c.value for n, c in self.host.counters.items()}
         if self.tree is not None:
             self.tree.comment(f"{label.split(': ')[-1]} variations follow")
-        code, move = question(self.tree)
+        *codes, move = question(self.tree)
+        code = codes[0]
         spent = {n: c.value - before[n] for n, c in self.host.counters.items() if c.value != before[n]}
         self.total += sum(spent.values())
         nodes = ", ".join(f"{v} {n} nodes" for n, v in sorted(spent.items())) or "0 nodes"
-        print(f"{label} {code}" + (f" at {vertex(self.board.size, move)}" if code else "") + f" ({nodes})")
+        answer = " ".join(str(c) for c in codes)
+        print(f"{label} {answer}" + (f" at {vertex(self.board.size, move)}" if code and move else "") + f" ({nodes})")
         return code
 
     def finish(self) -> int:
@@ -122,6 +129,28 @@ def decide_owl(args: argparse.Namespace) -> int:
     owl = s.host.services.get(OWL)
     s.ask(f"{name}: owl attack", lambda tree: owl.owl_attack(board, p, tree=tree))
     s.ask(f"{name}: owl defense", lambda tree: owl.owl_defend(board, p, tree=tree))
+    return s.finish()
+
+
+def decide_semeai(args: argparse.Namespace) -> int:
+    """Read the capturing race between two dragons, each owner moving first in turn: does
+    the mover's dragon survive, does the other die, and the mover's move."""
+    s = _Session(args, f"decide-semeai {args.dragons.upper()}")
+    board = s.board
+    words = args.dragons.split("/")
+    if len(words) != 2:
+        raise KiaiError(f"expected two stones as A/B, got {args.dragons!r}")
+    a, b = (parse_vertex(w, board.size) for w in words)
+    if board.board[a] not in (1, 2) or board.board[b] != 3 - board.board[a]:
+        raise KiaiError(f"{args.dragons.upper()} must be two stones of opposite colours")
+    owl = s.host.services.get(OWL)
+    for first, second in ((a, b), (b, a)):
+
+        def race(tree: VariationTree | None, x: int = first, y: int = second) -> tuple[int, int, int]:
+            return owl.analyze_semeai(board, x, y, tree=tree)
+
+        names = f"{vertex(board.size, first)}/{vertex(board.size, second)}"
+        s.ask(f"{names}: semeai, {vertex(board.size, first)} first (survives, other dies)", race)
     return s.finish()
 
 

@@ -146,7 +146,7 @@ class SemeaiReader(Search):
                 if best == WINS:
                     break
         # "if PASS is a solution it is the best solution": a move that gains nothing is not named
-        passing = self._node(False, 1, passed=True)
+        passing = self._pass(self.a, False, 1)
         if passing >= best:
             best, best_move = passing, PASS
         return SemeaiResult(int(best >= SEKI), int(best == WINS), best_move)
@@ -193,8 +193,18 @@ class SemeaiReader(Search):
         if last_resort:  # only shared liberties (or nothing) to fill: passing may be better
             if passed:
                 return SEKI  # neither side will fill: the race stands still
-            best = _better(self._node(not a_to_move, depth + 1, passed=True), best, a_to_move)
+            best = _better(self._pass(mover, not a_to_move, depth + 1), best, a_to_move)
         return best
+
+    def _pass(self, passer: _Side, a_to_move: bool, depth: int) -> int:
+        """The race's value after passer passes (a pass in the variation tree)."""
+        if self.tree is not None:
+            self.tree.push(passer.color, PASS)
+        try:
+            return self._node(a_to_move, depth, passed=True)
+        finally:
+            if self.tree is not None:
+                self.tree.pop()
 
     def _settled(self, a_to_move: bool) -> int | None:
         """The value where the race is over: a dragon captured, or one alive on its own

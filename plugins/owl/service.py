@@ -216,9 +216,11 @@ class OwlService(ReadingService[OwlReader]):
         finally:
             board.popgo()
 
-    def analyze_semeai(self, board: Board, a: int, b: int) -> tuple[int, int, int]:
+    def analyze_semeai(self, board: Board, a: int, b: int, *,
+                       tree: VariationTree | None = None) -> tuple[int, int, int]:
         """(A survives, B dies, A's owner's move or PASS): the capturing race between the
-        dragons at a and b, a's owner moving first."""
+        dragons at a and b, a's owner moving first (read afresh, not from the persistent
+        cache, where its variations go to tree)."""
         def compute() -> tuple[int, ...]:
             left = [SEMEAI_OWL_NODES]
 
@@ -236,7 +238,7 @@ class OwlService(ReadingService[OwlReader]):
             r = SemeaiReader(board, self.tactical, dragon_stones(board, a), dragon_stones(board, b),
                              budgeted(lambda bd, s, n: self.owl_attack(bd, s, n)),
                              budgeted(lambda bd, s, n: self.owl_defend(bd, s, n)), deadline=self.deadline)
-            r.trace = self.trace
+            r.trace, r.tree = self.trace, tree
             try:
                 found = r.analyze()
             finally:
@@ -245,5 +247,6 @@ class OwlService(ReadingService[OwlReader]):
                 self.gave_up += 1
             return found.a_survives, found.b_dies, found.move
 
-        got = self._remember(board, SEMEAI, (a, b), compute, lambda: dragon_stones(board, a) | dragon_stones(board, b))
+        got = compute() if tree is not None else \
+            self._remember(board, SEMEAI, (a, b), compute, lambda: dragon_stones(board, a) | dragon_stones(board, b))
         return got[0], got[1], got[2]

@@ -15,6 +15,8 @@ LADDER = b"(;FF[4]SZ[9];W[ed];B[ee];W[de];B[aa];W[df])"  # black E5 in a ladder
 HANGING = b"(;FF[4]SZ[7];B[cd];W[dc];B[ed];W[aa];B[de])"  # black C4 and E4, a hanging connection between
 # black's straight three on the top edge (A9-C9 inside A8-D8 and D9), walled in by white
 STRAIGHT_THREE = b"(;FF[4]SZ[9]AB[da][ab][bb][cb][db]AW[ea][eb][ac][bc][cc][dc][ec]PL[B])"
+# black's eyeless chain A4-D4, D3-D1 against white's corner A3, B3, B2, B1 with its eye A1-A2
+EYE_AGAINST_NO_EYE = b"(;FF[4]SZ[9]AB[af][bf][cf][df][dg][dh][di]AW[ae][be][ce][de][ee][ef][eg][eh][ei][ag][bg][bh][bi])"
 
 
 @pytest.mark.parametrize("tool, game, question, answers, first, bad, complaint", [
@@ -23,6 +25,9 @@ STRAIGHT_THREE = b"(;FF[4]SZ[9]AB[da][ab][bb][cb][db]AW[ea][eb][ac][bc][cc][dc][
      "one colour"),
     ("decide-owl", STRAIGHT_THREE, "A8", ["A8: owl attack 1 at B9", "A8: owl defense 1 at B9"], "owl attack", "A1",
      "no stone"),
+    ("decide-semeai", EYE_AGAINST_NO_EYE, "A3/A4",
+     ["A3/A4: semeai, A3 first (survives, other dies) 1 1 at ", "A4/A3: semeai, A4 first (survives, other dies) 0 0 ("],
+     "semeai, A3 first (survives, other dies)", "A3/B3", "opposite colours"),
 ])
 def test_a_decide_tool_prints_answers_and_writes_variations(tmp_path: Path, tool: str, game: bytes, question: str,
                                                             answers: list[str], first: str, bad: str,
