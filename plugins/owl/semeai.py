@@ -290,6 +290,9 @@ class SemeaiReader(Search):
             if value[p] < CAPTURE - 1 and board.is_self_atari(p, color):
                 continue
             moves.append((p, p not in last_resort))
+        # "fill the outside liberties first": below the captures, rescues and vital points,
+        # a move that costs the mover a liberty waits behind every move that does not
+        moves.sort(key=lambda m: not m[1] and value[m[0]] < VITAL - 1)
         return moves
 
     def _swing(self, p: int, me: _Side, them: _Side) -> tuple[int, int] | None:
