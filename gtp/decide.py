@@ -1,7 +1,7 @@
 """The decide tools, as GNU Go's --decide-string, --decide-connection, --decide-owl,
---decide-semeai and --decide-dragons: read one question (or every dragon) on a position loaded from SGF with
-whichever plugins provide the reading, print the answers with the nodes each cost, and
-write every variation read to an SGF file, numbered in comments."""
+--decide-semeai and --decide-dragons: read one question (or every dragon) on a position
+loaded from SGF with whichever plugins provide the reading, print the answers with the
+nodes each cost, and write every variation read to an SGF file, numbered in comments."""
 
 from __future__ import annotations
 
@@ -97,6 +97,14 @@ def _stone(args: argparse.Namespace, tool: str) -> tuple[_Session, Board, int, s
     return s, s.board, p, vertex(s.board.size, p)
 
 
+def _pair(board: Board, text: str) -> tuple[int, int]:
+    """The two points of an A/B argument; KiaiError where it is not two vertices."""
+    words = text.split("/")
+    if len(words) != 2:
+        raise KiaiError(f"expected two stones as A/B, got {text!r}")
+    return parse_vertex(words[0], board.size), parse_vertex(words[1], board.size)
+
+
 def decide_string(args: argparse.Namespace) -> int:
     """Read whether a string can be captured and, if so, saved."""
     s, board, p, name = _stone(args, "decide-string")
@@ -110,10 +118,7 @@ def decide_connection(args: argparse.Namespace) -> int:
     """Read whether two strings can be connected and whether they can be cut."""
     s = _Session(args, f"decide-connection {args.strings.upper()}")
     board = s.board
-    words = args.strings.split("/")
-    if len(words) != 2:
-        raise KiaiError(f"expected two stones as A/B, got {args.strings!r}")
-    a, b = (parse_vertex(w, board.size) for w in words)
+    a, b = _pair(board, args.strings)
     if board.board[a] not in (1, 2) or board.board[a] != board.board[b]:
         raise KiaiError(f"{args.strings.upper()} must be two stones of one colour")
     connection = s.host.services.get(CONNECTION)
@@ -137,10 +142,7 @@ def decide_semeai(args: argparse.Namespace) -> int:
     the mover's dragon survive, does the other die, and the mover's move."""
     s = _Session(args, f"decide-semeai {args.dragons.upper()}")
     board = s.board
-    words = args.dragons.split("/")
-    if len(words) != 2:
-        raise KiaiError(f"expected two stones as A/B, got {args.dragons!r}")
-    a, b = (parse_vertex(w, board.size) for w in words)
+    a, b = _pair(board, args.dragons)
     if board.board[a] not in (1, 2) or board.board[b] != 3 - board.board[a]:
         raise KiaiError(f"{args.dragons.upper()} must be two stones of opposite colours")
     owl = s.host.services.get(OWL)
