@@ -25,6 +25,16 @@ def ask(srv: GtpServer, line: str) -> tuple[bool, str]:
     return head.startswith("="), rest
 
 
+def play_diagram(srv: GtpServer, diagram: str) -> None:
+    """Play the stones of an ASCII diagram (X black, O white; the top row is the highest)."""
+    rows = diagram.strip().splitlines()
+    for row, line in enumerate(rows):
+        for col, ch in enumerate(line.split()):
+            if ch in "XO":
+                move = f"play {'black' if ch == 'X' else 'white'} {'ABCDEFGHJKLMNOPQRST'[col]}{len(rows) - row}"
+                assert ask(srv, move)[0], move
+
+
 def game_state(srv: GtpServer) -> tuple[object, ...]:
     """Everything about the game a failed command must leave untouched."""
     g = srv.engine.game

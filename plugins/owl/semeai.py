@@ -170,7 +170,7 @@ class SemeaiReader(Search):
         if settled is not None:
             return settled
         if depth >= DEPTH:
-            return self._count(a_to_move)
+            return self._count(a_to_move, (self.judged[0][2], self.judged[1][2]))
         mover = self.a if a_to_move else self.b
         moves = self._moves(a_to_move)
         width = WIDTH if depth < WIDE_DEPTH else 1
@@ -283,17 +283,22 @@ class SemeaiReader(Search):
             if mine_after < len(my_libs):
                 last_resort.add(p)
         color = me.color
-        moves = []
+        # "fill the outside liberties first": below the captures, rescues and vital points,
+        # a move that costs the mover a liberty waits behind every move that does not
+        moves: list[tuple[int, bool]] = []
+        later: list[tuple[int, bool]] = []
         for p in _ordered(value):
             if not board.is_legal(p, color):
                 continue
             if value[p] < CAPTURE - 1 and board.is_self_atari(p, color):
                 continue
-            moves.append((p, p not in last_resort))
-        # "fill the outside liberties first": below the captures, rescues and vital points,
-        # a move that costs the mover a liberty waits behind every move that does not
-        moves.sort(key=lambda m: not m[1] and value[m[0]] < VITAL - 1)
-        return moves
+            if p not in last_resort:
+                moves.append((p, True))
+            elif value[p] >= VITAL - 1:
+                moves.append((p, False))
+            else:
+                later.append((p, False))
+        return moves + later
 
     def _swing(self, p: int, me: _Side, them: _Side) -> tuple[int, int] | None:
         """The liberties of our dragon and of theirs after our stone at p ("count the
@@ -308,11 +313,12 @@ class SemeaiReader(Search):
             board.popgo()
 
     # ------------------------------------------------------------------ counting
-    def _count(self, a_to_move: bool) -> int:
+    def _count(self, a_to_move: bool, eyes: tuple[int, int] | None = None) -> int:
         """The race counted where reading stops: outside liberties are each side's own;
         shared liberties count for a side with an eye against one without, for both when
         neither has one, for neither when both have; the side to move gains a tempo.
-        Neither side able to approach the other is seki."""
+        Neither side able to approach the other is seki. eyes: the sure eyes of A and B
+        where the node has judged them already."""
         board = self.board
         a_strings, b_strings = self.a.strings(), self.b.strings()
         if not b_strings or not a_strings:  # (settled before any count is taken)
@@ -320,8 +326,9 @@ class SemeaiReader(Search):
         a_libs, b_libs = self.a.libs(board, a_strings), self.b.libs(board, b_strings)
         shared = len(a_libs & b_libs)
         a_out, b_out = len(a_libs - b_libs), len(b_libs - a_libs)
-        a_eye = self.a.judge(a_strings)[2] > 0
-        b_eye = self.b.judge(b_strings)[2] > 0
+        if eyes is None:
+            eyes = self.a.judge(a_strings)[2], self.b.judge(b_strings)[2]
+        a_eye, b_eye = eyes[0] > 0, eyes[1] > 0
         a_count = a_out + (shared if a_eye or not b_eye else 0)
         b_count = b_out + (shared if b_eye or not a_eye else 0)
         if a_eye == b_eye and shared >= 2 and a_out == 0 and b_out == 0:

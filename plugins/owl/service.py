@@ -224,7 +224,7 @@ class OwlService(ReadingService[OwlReader]):
         def compute() -> tuple[int, ...]:
             left = [SEMEAI_OWL_NODES]
 
-            def budgeted(question: Callable[[Board, int, int | None], tuple[int, int]]) -> OwlQuestion:
+            def budgeted(question: OwlQuestion) -> OwlQuestion:
                 def ask(bd: Board, s: int, n: int | None) -> tuple[int, int]:
                     before = self.counter.value
                     try:
@@ -236,8 +236,7 @@ class OwlService(ReadingService[OwlReader]):
                 return ask
 
             r = SemeaiReader(board, self.tactical, dragon_stones(board, a), dragon_stones(board, b),
-                             budgeted(lambda bd, s, n: self.owl_attack(bd, s, n)),
-                             budgeted(lambda bd, s, n: self.owl_defend(bd, s, n)), deadline=self.deadline)
+                             budgeted(self.owl_attack), budgeted(self.owl_defend), deadline=self.deadline)
             r.trace, r.tree = self.trace, tree
             try:
                 found = r.analyze()

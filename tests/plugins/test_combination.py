@@ -10,7 +10,7 @@ from core.board.coords import PASS, parse_vertex
 from core.board.diagram import board_from_diagram
 from plugins.combination.atari_atari import AtariAtari, combination_attack, combination_defend
 from plugins.tactical.service import TacticalService
-from tests.gtp_helpers import ask, server
+from tests.gtp_helpers import ask, play_diagram, server
 
 # White's C5 and E5 each have two liberties and escape to white's wall (C3-E3) when
 # attacked alone; black D5 puts both in atari, and white saves only one.
@@ -73,10 +73,7 @@ def test_a_first_atari_the_combination_does_not_need_is_not_named() -> None:
 
 def test_combination_commands_through_gtp() -> None:
     srv = server(size=9)
-    for row, line in enumerate(DOUBLE_ATARI.strip().splitlines()):
-        for col, ch in enumerate(line.split()):
-            if ch in "XO":
-                assert ask(srv, f"play {'black' if ch == 'X' else 'white'} {'ABCDEFGHJ'[col]}{9 - row}")[0]
+    play_diagram(srv, DOUBLE_ATARI)
     assert ask(srv, "combination_attack black") == (True, "D5")
     assert ask(srv, "combination_attack white") == (True, "PASS")
     assert ask(srv, "combination_defend black") == (True, "D5 C4 E4")

@@ -16,7 +16,7 @@ from core.board.diagram import board_from_diagram
 from core.reading.table import TranspositionTable
 from plugins.owl.reader import dragon_stones
 from plugins.owl.semeai import SemeaiReader
-from tests.gtp_helpers import ask, server
+from tests.gtp_helpers import ask, play_diagram, server
 from tests.plugins.test_owl_reading import owl
 
 # White's four stones in the corner (A3, B3, B2, B1) have an eye (A1, A2); black's chain
@@ -134,11 +134,7 @@ def test_black_wins_the_race_moving_first() -> None:
 
 def test_analyze_semeai_through_gtp() -> None:
     srv = server(size=9)
-    for row, line in enumerate(EYE_AGAINST_NO_EYE.strip().splitlines()):
-        for col, ch in enumerate(line.split()):
-            if ch in "XO":
-                vertex = "ABCDEFGHJ"[col] + str(9 - row)
-                assert ask(srv, f"play {'black' if ch == 'X' else 'white'} {vertex}")[0]
+    play_diagram(srv, EYE_AGAINST_NO_EYE)
     ok, answer = ask(srv, "analyze_semeai A3 A4")
     assert ok and answer.startswith("1 1 ")
     assert ask(srv, "analyze_semeai A4 A3") == (True, "0 0 PASS")
@@ -156,8 +152,7 @@ def race(board: Board, a: str, b: str) -> SemeaiReader:
     """A race reader between the dragons at a and b, owl's questions asked of a fresh service."""
     service = owl()
     return SemeaiReader(board, service.tactical, dragon_stones(board, parse_vertex(a, 9)),
-                        dragon_stones(board, parse_vertex(b, 9)), lambda bd, s, n: service.owl_attack(bd, s, n),
-                        lambda bd, s, n: service.owl_defend(bd, s, n))
+                        dragon_stones(board, parse_vertex(b, 9)), service.owl_attack, service.owl_defend)
 
 
 def test_the_race_reads_alike_with_and_without_its_transposition_table() -> None:
