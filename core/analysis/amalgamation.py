@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import Callable, Final, Mapping
 
-from core.analysis.eyes import Capturable, EyeSpace
+from core.analysis.eyes import EyeSpace
+from core.analysis.halfeye import Capturable
 from core.analysis.worms import Worm
 from core.board.board import Board
 from core.reading.results import WIN

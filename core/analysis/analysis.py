@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from core.analysis.dragons import Dragon, Status, make_dragons
-from core.analysis.eyes import Capturable, EyeSpace, eye_spaces
+from core.analysis.eyes import EyeSpace, eye_spaces
+from core.analysis.halfeye import Capturable
 from core.analysis.influence import Influence, compute_influence
 from core.analysis.amalgamation import Connected, amalgamate
 from core.analysis.records import grid, to_record
@@ -77,8 +78,8 @@ class Analysis:
         self.unconditional = unconditional(self.board)
         doomed = self.unconditional.dead_stones(self.board)
         dead = {p for wm in self.worms.values() if wm.tactically_dead for p in wm.stones} | doomed
-        capturable = _capturable(self.board, services)
-        self.spaces = eye_spaces(self.board, self.worms, capturable)
+        capturable = capturable_by(self.board, services)
+        self.spaces = eye_spaces(self.board, self.worms, capturable, diagonal=capturable)
         first = compute_influence(self.board, dead)
         alive = frozenset(o for origins in self.unconditional.alive.values() for o in origins)
         of = amalgamate(self.board, self.worms, self.spaces, _connected(self.board, services),
@@ -128,7 +129,7 @@ def _connected(board: Board, services: Services | None) -> Connected | None:
     return lambda a, b: reading.connected(board, a, b, CUT_NODES)
 
 
-def _capturable(board: Board, services: Services | None) -> Capturable | None:
+def capturable_by(board: Board, services: Services | None) -> Capturable | None:
     """Whether a stone of a colour at a point would be captured, read by the tactical service."""
     tactical = services.tactical() if services is not None else None
     if tactical is None:

@@ -16,10 +16,10 @@ eye-shape database and a small search (core.analysis.eyeshapes).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Final, Mapping
+from typing import Final, Mapping
 
 from core.analysis.eyeshapes import NONE, Point, value
-from core.analysis.halfeye import Topology, topology
+from core.analysis.halfeye import Capturable, Topology, topology
 from core.analysis.regions import flood
 from core.analysis.worms import Worm
 from core.board.board import Board
@@ -62,29 +62,29 @@ def is_dead(worms: Mapping[int, Worm], origin: int) -> bool:
     return w is not None and w.attack_code != 0 and w.defense_code == 0
 
 
-Capturable = Callable[[int, int], bool]  # (point, colour): would a stone of colour there be captured
-
-
 def stays(board: Board, p: int, color: int) -> bool:
     """Without reading: a stone of color at p would have two liberties or more."""
     return board.accuratelib(p, color, 2) >= 2
 
 
 def eye_spaces(board: Board, worms: Mapping[int, Worm], capturable: Capturable | None = None,
-               colors: tuple[int, ...] = (1, 2), through: list[int] | None = None) -> list[EyeSpace]:
+               colors: tuple[int, ...] = (1, 2), through: list[int] | None = None,
+               diagonal: Capturable | None = None) -> list[EyeSpace]:
     """Every eye space of the colours (both by default), in point order, with its value;
     with through, only the spaces that hold one of those points. capturable(p, c) reads
     whether a stone of c at p would be captured (a marginal point is one where the
-    opponent's stone stays); without it, a stone in atari is taken for captured."""
+    opponent's stone stays); without it, a stone in atari is taken for captured. diagonal(p, c),
+    where given, settles an empty diagonal of an eye point on which the opponent's stone
+    would have two liberties: one he would lose is the owner's (core.analysis.halfeye)."""
     out: list[EyeSpace] = []
     for color in colors:
-        out += _spaces_of(board, color, worms, capturable, board.points if through is None else through)
+        out += _spaces_of(board, color, worms, capturable, board.points if through is None else through, diagonal)
     out.sort(key=lambda s: (s.points[0], s.color))
     return out
 
 
 def _spaces_of(board: Board, color: int, worms: Mapping[int, Worm], capturable: Capturable | None,
-               starts: list[int]) -> list[EyeSpace]:
+               starts: list[int], diagonal: Capturable | None = None) -> list[EyeSpace]:
     b = board.board
     enemy = 3 - color
     dead_enemy = {p for p in board.points if b[p] == enemy and is_dead(worms, board.origin(p))}
@@ -102,12 +102,13 @@ def _spaces_of(board: Board, color: int, worms: Mapping[int, Worm], capturable: 
             out.append(EyeSpace(color, region, [], sorted(p for p in region if p in dead_enemy), sorted(borders),
                                 2, 2))
             continue
-        out.append(_valued(board, color, region, dead_enemy, sorted(borders), worms, capturable))
+        out.append(_valued(board, color, region, dead_enemy, sorted(borders), worms, capturable, diagonal))
     return out
 
 
 def _valued(board: Board, color: int, region: list[int], dead_enemy: set[int], borders: list[int],
-            worms: Mapping[int, Worm], capturable: Capturable | None) -> EyeSpace:
+            worms: Mapping[int, Worm], capturable: Capturable | None,
+            diagonal: Capturable | None = None) -> EyeSpace:
     """The space with its marginal points, half eyes and value."""
     b = board.board
     enemy = 3 - color
@@ -117,7 +118,7 @@ def _valued(board: Board, color: int, region: list[int], dead_enemy: set[int], b
     marginal = [p for p in region if b[p] == EMPTY and any(b[q] == enemy and q not in dead_enemy
                                                           for q in board.nbrs[p])
                 and stays(board, p, enemy) and (capturable is None or not capturable(p, enemy))]
-    tops: dict[int, Topology] = {p: topology(board, p, color, worms, inside) for p in region}
+    tops: dict[int, Topology] = {p: topology(board, p, color, worms, inside, diagonal) for p in region}
     dead = [p for p in region if p in dead_enemy]
     # where the opponent's stone would have no liberty at all, he cannot play
     barred = {p for p in region if b[p] == EMPTY and board.is_suicide(p, enemy)}

@@ -7,6 +7,8 @@ taken"). Each diagonal is worth, in halves:
   without being captured at once), or a dead enemy stone;
 - 2 if it is contested: an empty point the opponent can play on (if only to take a ko),
   or an enemy stone that can be captured but also saved (whoever moves first decides);
+  where his stone on the empty point would have two liberties, it is contested only if
+  reading cannot capture it (a stone he would lose there is no threat to the eye);
 - 3 for an enemy stone that can be saved, and captured only by winning a ko;
 - 4 if it is the enemy's: an enemy stone that cannot be captured.
 
@@ -19,7 +21,7 @@ diagonals that can each be captured only by ko make a half eye.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Mapping
+from typing import Callable, Final, Mapping
 
 from core.analysis.worms import Worm
 from core.board.board import Board
@@ -31,6 +33,7 @@ REAL: Final = 4  # the highest score of a real eye
 FALSE: Final = 8  # the lowest score of a false eye; between the two, a half eye
 EDGE: Final = 4  # what the edge adds
 CONTESTED, KO, ENEMY = 2, 3, 4
+Capturable = Callable[[int, int], bool]  # (point, colour): would a stone of colour there be captured
 
 
 @dataclass(frozen=True)
@@ -59,9 +62,11 @@ class Topology:
 
 
 def diagonal_value(board: Board, d: int, owner: int, worms: Mapping[int, Worm],
-                   inside: frozenset[int] = frozenset()) -> tuple[int, int, int]:
+                   inside: frozenset[int] = frozenset(),
+                   capturable: Capturable | None = None) -> tuple[int, int, int]:
     """(value, attack, defense) of one diagonal of an eye point of owner; `inside` are the
-    points of the eye space itself (the owner's)."""
+    points of the eye space itself (the owner's); capturable reads whether the opponent's
+    stone on an empty diagonal, with two liberties, would be captured."""
     b = board.board
     c = b[d]
     opponent = 3 - owner
@@ -75,14 +80,20 @@ def diagonal_value(board: Board, d: int, owner: int, worms: Mapping[int, Worm],
             return 0, NO_POINT, NO_POINT  # dead: as good as ours
         value = CONTESTED if worm.attack_code == WIN else KO
         return value, worm.defense_point or NO_POINT, worm.attack_point  # the opponent saves it, we capture it
-    if c == EMPTY and (board.accuratelib(d, opponent, 2) >= 2 or board.is_ko(d, opponent)):
-        return CONTESTED, d, d  # an empty point he can use, if only to take a ko
+    if c == EMPTY:
+        if board.is_ko(d, opponent):
+            return CONTESTED, d, d  # he can take a ko there
+        libs = board.accuratelib(d, opponent, 3)
+        if libs == 2 and capturable is not None and capturable(d, opponent):
+            return 0, NO_POINT, NO_POINT  # his stone there would be captured: ours
+        if libs >= 2:
+            return CONTESTED, d, d  # an empty point he can use
     return 0, NO_POINT, NO_POINT
 
 
 def topology(board: Board, p: int, owner: int, worms: Mapping[int, Worm],
-             inside: frozenset[int] = frozenset()) -> Topology:
-    """The diagonal topology of the point p as an eye of owner."""
+             inside: frozenset[int] = frozenset(), capturable: Capturable | None = None) -> Topology:
+    """The diagonal topology of the point p as an eye of owner (see diagonal_value)."""
     w = board.stride
     b = board.board
     score = 0
@@ -92,7 +103,7 @@ def topology(board: Board, p: int, owner: int, worms: Mapping[int, Worm],
         if b[d] == BORDER:
             edge = True
             continue
-        value, a, f = diagonal_value(board, d, owner, worms, inside)
+        value, a, f = diagonal_value(board, d, owner, worms, inside, capturable)
         score += value
         if value in (CONTESTED, KO) and attack == NO_POINT:
             attack, defense = a, f

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from core.analysis.analysis import capturable_by
 from core.analysis.eyes import MAX_SPACE, EyeSpace, space_at
 from core.analysis.halfeye import topology
 from core.board.color import BLACK, EMPTY, WHITE, color_name
@@ -75,7 +76,8 @@ def half_eye(engine: Engine, args: Args) -> str:
     board = engine.game.board
     if space is None or board.board[p] != EMPTY:
         return ""
-    top = topology(board, p, space.color, engine.analysis().worms, frozenset(space.points))
+    top = topology(board, p, space.color, engine.analysis().worms, frozenset(space.points),
+                   capturable_by(board, engine.host.services))
     kind = "real" if top.real else "half" if top.half else "false"
     line = f"{top.score} {kind}"
     if top.half:

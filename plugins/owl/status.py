@@ -83,7 +83,10 @@ class OwlStatus(Search):
         worms = self._worms(strings)
         beside = sorted({q for o in strings for p in b.sref[o].stones for q in b.nbrs[p]
                          if b.board[q] in (EMPTY, 3 - self.owner)})  # every space of the dragon holds one
-        spaces = [sp for sp in eye_spaces(b, worms, colors=(self.owner,), through=beside) if members & set(sp.borders)]
+        # an empty diagonal where the enemy's stone would be captured is the owner's (not
+        # the marginal points: read that way too, owl.tst fell from 190 to 171)
+        spaces = [sp for sp in eye_spaces(b, worms, colors=(self.owner,), through=beside, diagonal=self._capturable)
+                  if members & set(sp.borders)]
         escape = self._escape(strings, {p for sp in spaces for p in sp.points}) if run else 0
         if escape >= ESCAPE_POINTS and not self._fenced(strings):
             return ALIVE, spaces, [], escape
@@ -200,6 +203,20 @@ class OwlStatus(Search):
         if self.tactical is None:
             return 0, NO_POINT
         return self.tactical.attack(self.board, s, TACTICAL_NODES, afresh=True)
+
+    def _capturable(self, p: int, color: int) -> bool:
+        """Whether a stone of color at p would be captured: at once, or by tactical reading
+        where it would have two liberties."""
+        b = self.board
+        if not b.trymove(p, color):
+            return True
+        try:
+            libs = len(b.sref[b.origin(p)].libs)
+            if libs != 2:
+                return libs < 2
+            return self._attack(p)[0] == WIN
+        finally:
+            b.popgo()
 
     def _spoiled(self, space: EyeSpace, worms: dict[int, Worm]) -> bool:
         """An enemy string stands beside the space that reading cannot capture: the space

@@ -122,10 +122,11 @@ def test_an_eye_in_the_open_is_real_half_or_false_by_its_diagonals(se: str, s2: 
 
 
 def test_on_the_edge_and_in_the_corner_one_contested_diagonal_makes_a_half_eye() -> None:
+    # white's stone on B8 would lean on C7 and live: the diagonal is his to take
     a, m = examined("""
         a X X . . X b X .
         X . . . . X X X .
-        X . . . . . . . .
+        X . O . . . . . .
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .
@@ -172,6 +173,32 @@ def test_a_ko_eye_on_the_edge_is_a_half_eye_decided_at_the_ko() -> None:
     assert top.half and top.score == 7
     s = space(a, m["a"])
     assert (s.min, s.max) == (0, 1) and s.attack == s.defense == m["k"]
+
+
+# C7's diagonals: D6 is white's for good, and a white stone on B8 would have two liberties
+# but stand in black's corner, where black captures it whichever liberty he fills first
+SPARE_DIAGONAL = """
+    . . X O . . . . .
+    . d X X O . . . .
+    X X a X O . . . .
+    X X X O O . . . .
+    O O O O . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    """
+
+
+def test_a_diagonal_the_enemy_cannot_hold_leaves_the_eye_real() -> None:
+    a, m = examined(SPARE_DIAGONAL)
+    inside = frozenset([m["a"]])
+    assert topology(a.board, m["a"], BLACK, a.worms, inside).half  # read as a point he can use
+    captured = topology(a.board, m["a"], BLACK, a.worms, inside, lambda p, c: p == m["d"])
+    assert captured.real and captured.score == 4  # D6 alone
+    s = space(a, m["a"])  # the examine step reads the stone on B8 and finds it captured
+    assert (s.min, s.max) == (1, 1)
+    assert (space(a, m["d"]).min, space(a, m["d"]).max) == (1, 1)  # the corner's square four
 
 
 def test_a_dead_stone_on_the_vital_point_leaves_one_eye() -> None:

@@ -9,14 +9,15 @@ from gtp.server import GtpServer
 from tests.gtp_helpers import ask, game_state, server
 
 # Black's corner group has a bent three (its bend v is the vital point), a one-point eye
-# a, and a half eye h on the edge whose contested diagonal is B4.
+# a, and a half eye h on the edge whose contested diagonal is B4 (white's stone there would
+# lean on C4: black could not capture it).
 POSITION = """
 v . X X O . . . .
 . X X X O . . . .
 X X a X O . . . .
 X X X X O . . . .
 h X O O O . . . .
-X . . . . . . . .
+X . O . . . . . .
 . . . . . . . . .
 . . . . . . . . .
 . . . . . . . . .
