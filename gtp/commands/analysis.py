@@ -172,6 +172,25 @@ def dragon_data(engine: Engine, args: Args) -> str:
     return _one_or_all(engine, args, Analysis.dragon, lambda a: list(a.dragons.values()), _dragon_line)
 
 
+def _stones_line(size: int, stones: list[int]) -> str:
+    return " ".join(vertex(size, p) for p in sorted(stones))
+
+
+@command("worm_stones")
+def worm_stones(engine: Engine, args: Args) -> str:
+    """The stones of the worm at V (or of every worm, one worm a line)."""
+    return _one_or_all(engine, args, Analysis.worm, lambda an: list(an.worms.values()),
+                       lambda size, w: _stones_line(size, w.stones))
+
+
+@command("dragon_stones")
+def dragon_stones(engine: Engine, args: Args) -> str:
+    """The stones of the dragon at V (or of every dragon, one dragon a line)."""
+    a = engine.analysis()
+    return _one_or_all(engine, args, Analysis.dragon, lambda an: list(an.dragons.values()),
+                       lambda size, d: _stones_line(size, [p for o in d.worms for p in a.worms[o].stones]))
+
+
 @command("dragon_status")
 def dragon_status(engine: Engine, args: Args) -> str:
     """alive, dead, critical or unknown for the dragon at V; without V one line per dragon."""

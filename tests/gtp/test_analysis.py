@@ -54,6 +54,12 @@ def test_dragon_and_worm_commands() -> None:
     ok, data = ask(srv, "dragon_data E5")
     assert ok and "color white" in data
     assert not ask(srv, "dragon_status A1")[0]
+    assert ask(srv, "worm_stones D3") == (True, "C3 D3")
+    assert ask(srv, "dragon_stones E5") == (True, "E5")
+    ok, every = ask(srv, "dragon_stones")
+    assert ok and sorted(every.split("\n")) == ["C3 D3", "E5"]
+    for bad in ("dragon_stones A1", "worm_stones E5 C3", "dragon_stones Z0"):
+        assert not ask(srv, bad)[0], bad
 
 
 @pytest.mark.parametrize("moves, first, second, bad", [
