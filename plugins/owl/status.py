@@ -205,15 +205,11 @@ class OwlStatus(Search):
         return self.tactical.attack(self.board, s, TACTICAL_NODES, afresh=True)
 
     def _capturable(self, p: int, color: int) -> bool:
-        """Whether a stone of color at p would be captured: at once, or by tactical reading
-        where it would have two liberties."""
+        """Whether a stone of color at p would be captured (by reading; a ko does not count)."""
         b = self.board
         if not b.trymove(p, color):
             return True
         try:
-            libs = len(b.sref[b.origin(p)].libs)
-            if libs != 2:
-                return libs < 2
             return self._attack(p)[0] == WIN
         finally:
             b.popgo()
