@@ -183,14 +183,7 @@ class OwlCandidates(OwlStatus):
         b = self.board
 
         def safe(p: int) -> bool:
-            if not b.trymove(p, color):
-                return False
-            try:
-                if len(b.sref[b.origin(p)].libs) >= 3 or self.tactical is None:
-                    return len(b.sref[b.origin(p)].libs) >= 2
-                return self._attack(p)[0] != WIN
-            finally:
-                b.popgo()
+            return not self._capturable(p, color)
 
         def capturable(p: int) -> bool:
             if self.tactical is None:

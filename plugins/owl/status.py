@@ -205,11 +205,16 @@ class OwlStatus(Search):
         return self.tactical.attack(self.board, s, TACTICAL_NODES, afresh=True)
 
     def _capturable(self, p: int, color: int) -> bool:
-        """Whether a stone of color at p would be captured (by reading; a ko does not count)."""
+        """Whether a stone of color at p would be captured (an illegal move counts; a ko
+        does not): read where it would have two liberties or fewer, counted without a
+        tactical service."""
         b = self.board
         if not b.trymove(p, color):
             return True
         try:
+            libs = len(b.sref[b.origin(p)].libs)
+            if libs >= 3 or self.tactical is None:
+                return libs < 2
             return self._attack(p)[0] == WIN
         finally:
             b.popgo()
