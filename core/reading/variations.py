@@ -46,6 +46,10 @@ class VariationTree:
             self.variations += 1
         self._node = parent
 
+    def root(self) -> Any:
+        """The tree's root node (an sgfmill tree node), for tools that walk what was read."""
+        return self._game.get_root()
+
     def comment(self, text: str) -> None:
         """Append a line to the current node's comment."""
         old = self._node.get("C") if self._node.has_property("C") else ""

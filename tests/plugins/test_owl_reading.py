@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from sgfmill import sgf
 
+from core.board.board import Board
 from core.board.boardcheck import snapshot
 from core.board.color import EMPTY, WHITE
 from core.board.coords import NO_POINT, parse_vertex, vertex
@@ -223,6 +224,28 @@ def test_a_dragon_owl_cannot_kill_is_not_asked_for_a_defence() -> None:
     assert status_nodes == service.counter.value - start
     start = service.counter.value
     assert service.owl_defend(board, e5)[0] == WIN and service.counter.value > start  # a read it skipped
+
+
+def test_the_judgment_of_a_node_in_words() -> None:
+    # what owl makes of a node before reading its moves (the audit's "judged" endings)
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    service = owl()
+    black = frozenset(p for p in (parse_vertex(v, 9) for v in ("D9", "A8", "B8", "C8", "D8")))
+    assert service.judgment(board, black, 1, 0, True) == "open (eye spaces 1/2): 3 moves offered"
+    assert service.judgment(board, black, 1, 12, True) == \
+        "at the depth limit: the eye count (eye spaces 1/2) gives it to the side to move"
+    assert board.trymove(parse_vertex("B9", 9), WHITE)
+    assert service.judgment(board, black, 1, 1, False) == "open (eye spaces 0/0 0/0, 0 open points): 2 moves offered"
+    board.popgo()
+    running, _ = board_from_diagram(RUNNING)
+    stones = frozenset(parse_vertex(v, 9) for v in ("E5", "E4"))
+    assert service.judgment(running, stones, 1, 0, True).startswith("open (")  # the attacker blocks first
+    assert service.judgment(running, stones, 1, 1, True) == "alive by running: 17 open points within reach"
+    two_eyes = board_from_diagram(TWO_EYES)[0]
+    assert service.judgment(two_eyes, black, 1, 1, False) == "alive: two sure eyes (eye spaces 1/1 1/1)"
+    assert service.judgment(two_eyes, black, 1, 1, True) == "two sure eyes, 0 vital moves against them"
+    assert service.judgment(Board(9), black, 1, 3, True).startswith("dead: ")  # every stone captured
+    assert board.stackp == 0 and running.stackp == 0
 
 
 def test_a_dragon_with_room_to_run_is_not_dead() -> None:
