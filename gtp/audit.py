@@ -227,7 +227,8 @@ class Walker:
             if reply not in replies.read:
                 seen = " ".join(self._v(p) for p in replies.read) or "none"
                 return (f"unread {self._where()}: the reference refutes {self._v(node.move)} with "
-                        f"{self._v(reply)}, which Kiai never read there (read {seen})"), False
+                        f"{self._v(reply)}, which Kiai never read there (read {seen}"
+                        f"{self._rank(reply, not attacker_to_move)})"), False
             if not self._play(reply, 3 - mover):
                 return f"refused {self._where()}: the reference will not play {self._v(reply)}", False
             return "", False
@@ -240,7 +241,8 @@ class Walker:
         if move in (NO_POINT, PASS):
             return f"judged {at}: the reference calls it settled for the {side} without a move", False
         if move not in node.read:
-            return f"unread {at}: the reference's {self._v(move)} was never read there by Kiai", False
+            return (f"unread {at}: the reference's {self._v(move)} was never read there by Kiai"
+                    f" ({self._rank(move, attacker_to_move)[2:] or 'read ' + read})"), False
         if not self._play(move, mover):
             return f"refused {at}: the reference will not play {self._v(move)}", False
         return "", True
@@ -256,12 +258,30 @@ class Walker:
             return f"unfinished {at}: Kiai's read of the {side}'s moves gave up (the reference {verdict})"
         return f"judged {at}, {side} to move: {self._judgment(attacker_to_move)} (the reference {verdict})"
 
-    def _judgment(self, attacker_to_move: bool) -> str:
-        """What Kiai's owl makes of the node without reading, where its service can say."""
+    def _view(self, attacker_to_move: bool) -> tuple[str, list[int]] | None:
+        """Kiai's owl's judgment of the node in words and the moves it offers there, where
+        its service can say (OwlService.judgment)."""
         judge = getattr(self.owl, "judgment", None)
         if judge is None:
-            return "Kiai read no moves"
-        return f"Kiai judges it {judge(self.board, frozenset(self.dragon), self.owner, len(self.line), attacker_to_move)}"
+            return None
+        words, offered = judge(self.board, frozenset(self.dragon), self.owner, len(self.line), attacker_to_move)
+        return str(words), list(offered)
+
+    def _judgment(self, attacker_to_move: bool) -> str:
+        """What Kiai's owl makes of the node without reading."""
+        view = self._view(attacker_to_move)
+        return "Kiai read no moves" if view is None else f"Kiai judges it {view[0]}"
+
+    def _rank(self, move: int, attacker_to_move: bool) -> str:
+        """Where the move stands among those Kiai's owl offers at the node: the ordering
+        (offered, past the width) or the move generation (not offered) lost it."""
+        view = self._view(attacker_to_move)
+        if view is None:
+            return ""
+        offered = view[1]
+        if move not in offered:
+            return f"; not among the {len(offered)} moves offered"
+        return f"; offered {offered.index(move) + 1} of {len(offered)}"
 
     def _where(self) -> str:
         if not self.line:
@@ -338,6 +358,9 @@ def audit(question: Question, engine: Any, reference: GtpSession, timeout: float
         raise KiaiError(f"{question.label}: no stone at {m.group(2)}")
     tree = VariationTree(board)
     owl = engine.services.get(OWL)
+    caches = getattr(owl, "caches", None)
+    if caches is not None:  # a node the table answers from an earlier question would have no subtree
+        caches.clear()
     code, move = (owl.owl_attack if attack else owl.owl_defend)(board, s, tree=tree)
     kiai_answer = f"{code} {vertex(board.size, move)}" if code and move else str(code)
     ok, ref_answer = reference.send(f"{m.group(1)} {m.group(2)}", timeout)

@@ -148,10 +148,13 @@ class OwlReader(OwlCandidates):
         _, spaces, _, _ = self._judge(strings)
         return self._moves(strings, spaces, attack, True)[:self.limits.width]
 
-    def judgment(self, goal: frozenset[int], owner: int, depth: int, attacker_to_move: bool) -> str:
-        """How a node of a line is judged before its moves, in words, for the dragon whose
-        stones of owner's colour at the root were goal (its shape-joined stones left out): dead, alive by
-        running, two sure eyes, the depth limit's eye count, or open with the moves offered."""
+    def judgment(self, goal: frozenset[int], owner: int, depth: int,
+                 attacker_to_move: bool) -> tuple[str, list[int]]:
+        """How a node of a line is judged before its moves, in words, and the moves it
+        offers the side to move, most valuable first (before the width cuts them), for the
+        dragon whose stones of owner's colour at the root were goal (its shape-joined
+        stones left out): dead, alive by running, two sure eyes (with the vital moves
+        against them), the depth limit's eye count, or open."""
         self.goal = goal
         self.extra = []
         self.owner = owner
@@ -159,20 +162,21 @@ class OwlReader(OwlCandidates):
         status, spaces, values, escape = self._judge(strings, run=depth > 0)
         eyes = " ".join(f"{low}/{high}" for low, high in values) or "none"
         if status == DEAD:
-            return "dead: no original string of the dragon is left"
+            return "dead: no original string of the dragon is left", []
         if status == ALIVE:
-            return f"alive by running: {escape} open points within reach"
+            return f"alive by running: {escape} open points within reach", []
         if status == SURE and not attacker_to_move:
-            return f"alive: two sure eyes (eye spaces {eyes})"
+            return f"alive: two sure eyes (eye spaces {eyes})", []
         if depth >= self.limits.depth:
             code = self._at_limit(attacker_to_move, strings, values, escape)
             winner = "the side to move" if code else "the other side"
-            return f"at the depth limit: the eye count (eye spaces {eyes}) gives it to {winner}"
+            return f"at the depth limit: the eye count (eye spaces {eyes}) gives it to {winner}", []
         if status == SURE:
-            return f"two sure eyes, {len(self._vital(strings, spaces))} vital moves against them"
+            vital = self._vital(strings, spaces)
+            return f"two sure eyes, {len(vital)} vital moves against them", vital
         moves = self._moves(strings, spaces, attacker_to_move, depth < self.limits.branch_depth)
         ground = f", {escape} open points" if depth > 0 else ""  # (not counted at the root)
-        return f"open (eye spaces {eyes}{ground}): {len(moves)} moves offered"
+        return f"open (eye spaces {eyes}{ground}): {len(moves)} moves offered", moves
 
     def _start(self, s: int) -> None:
         """Mark the dragon at s as the goal."""

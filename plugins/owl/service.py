@@ -67,9 +67,11 @@ class OwlService(ReadingService[OwlReader]):
         """(code, move): can the dragon at s be saved, its owner moving first."""
         return self.ask(board, node_limit, lambda r: r.owl_defend(s), (0, NO_POINT), tree)
 
-    def judgment(self, board: Board, goal: frozenset[int], owner: int, depth: int, attacker_to_move: bool) -> str:
+    def judgment(self, board: Board, goal: frozenset[int], owner: int, depth: int,
+                 attacker_to_move: bool) -> tuple[str, list[int]]:
         """How owl judges a node of a line, depth plies below the root, before reading its
-        moves, for owner's dragon whose stones were goal at the root (for audits)."""
+        moves, and the moves it offers there, for owner's dragon whose stones were goal at
+        the root (for audits)."""
         return self.reader(board).judgment(goal, owner, depth, attacker_to_move)
 
     def _remember(self, board: Board, routine: int, inputs: tuple[int, ...], compute: Callable[[], tuple[int, ...]],

@@ -8,6 +8,7 @@ leaving the first candidates' verdict), and the GTP commands."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from sgfmill import sgf
 
@@ -230,21 +231,27 @@ def test_the_judgment_of_a_node_in_words() -> None:
     # what owl makes of a node before reading its moves (the audit's "judged" endings)
     board, _ = board_from_diagram(STRAIGHT_THREE)
     service = owl()
+
+    def judge(*args: Any) -> str:
+        return service.judgment(*args)[0]
+
     black = frozenset(p for p in (parse_vertex(v, 9) for v in ("D9", "A8", "B8", "C8", "D8")))
-    assert service.judgment(board, black, 1, 0, True) == "open (eye spaces 1/2): 3 moves offered"
-    assert service.judgment(board, black, 1, 12, True) == \
+    assert judge(board, black, 1, 0, True) == "open (eye spaces 1/2): 3 moves offered"
+    _, offered = service.judgment(board, black, 1, 0, True)
+    assert offered[0] == parse_vertex("B9", 9) and len(offered) == 3  # the vital point first
+    assert judge(board, black, 1, 12, True) == \
         "at the depth limit: the eye count (eye spaces 1/2) gives it to the side to move"
     assert board.trymove(parse_vertex("B9", 9), WHITE)
-    assert service.judgment(board, black, 1, 1, False) == "open (eye spaces 0/0 0/0, 0 open points): 2 moves offered"
+    assert judge(board, black, 1, 1, False) == "open (eye spaces 0/0 0/0, 0 open points): 2 moves offered"
     board.popgo()
     running, _ = board_from_diagram(RUNNING)
     stones = frozenset(parse_vertex(v, 9) for v in ("E5", "E4"))
-    assert service.judgment(running, stones, 1, 0, True).startswith("open (")  # the attacker blocks first
-    assert service.judgment(running, stones, 1, 1, True) == "alive by running: 17 open points within reach"
+    assert judge(running, stones, 1, 0, True).startswith("open (")  # the attacker blocks first
+    assert judge(running, stones, 1, 1, True) == "alive by running: 17 open points within reach"
     two_eyes = board_from_diagram(TWO_EYES)[0]
-    assert service.judgment(two_eyes, black, 1, 1, False) == "alive: two sure eyes (eye spaces 1/1 1/1)"
-    assert service.judgment(two_eyes, black, 1, 1, True) == "two sure eyes, 0 vital moves against them"
-    assert service.judgment(Board(9), black, 1, 3, True).startswith("dead: ")  # every stone captured
+    assert judge(two_eyes, black, 1, 1, False) == "alive: two sure eyes (eye spaces 1/1 1/1)"
+    assert judge(two_eyes, black, 1, 1, True) == "two sure eyes, 0 vital moves against them"
+    assert judge(Board(9), black, 1, 3, True).startswith("dead: ")  # every stone captured
     assert board.stackp == 0 and running.stackp == 0
 
 
