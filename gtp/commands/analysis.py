@@ -137,8 +137,9 @@ def _one_or_all(engine: Engine, args: Args, of: Callable[[Analysis, int], T], ev
                 line: Callable[[int, T], str]) -> str:
     """The line for the worm or dragon at V, or one line for each."""
     args.expect(0, 1)
+    where = args.stone_vertex(0, engine.game.board.color) if len(args) else None  # bad input before any work
     a = engine.analysis()
-    items = [of(a, args.stone_vertex(0, engine.game.board.color))] if len(args) else every(a)
+    items = [of(a, where)] if where is not None else every(a)
     return "\n".join(line(engine.game.size, x) for x in items)
 
 
@@ -186,9 +187,11 @@ def worm_stones(engine: Engine, args: Args) -> str:
 @command("dragon_stones")
 def dragon_stones(engine: Engine, args: Args) -> str:
     """The stones of the dragon at V (or of every dragon, one dragon a line)."""
-    a = engine.analysis()
-    return _one_or_all(engine, args, Analysis.dragon, lambda an: list(an.dragons.values()),
-                       lambda size, d: _stones_line(size, [p for o in d.worms for p in a.worms[o].stones]))
+    def stones(size: int, d: Dragon) -> str:
+        worms = engine.analysis().worms  # the analysis _one_or_all took (it is kept for the position)
+        return _stones_line(size, [p for o in d.worms for p in worms[o].stones])
+
+    return _one_or_all(engine, args, Analysis.dragon, lambda an: list(an.dragons.values()), stones)
 
 
 @command("dragon_status")
