@@ -22,6 +22,7 @@ ko capture Kiai read as a conditional one).
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import shlex
 import sys
@@ -29,13 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.analysis.amalgamation import amalgamate
-from core.analysis.eyes import eye_spaces
-from core.analysis.worms import make_worms
+from core.analysis.amalgamation import shape_dragon
 from core.board.board import Board
 from core.board.color import BLACK, WHITE
 from core.board.coords import NO_POINT, PASS, parse_vertex, vertex
-from core.board.sgf import LETTER
+from core.board.sgf import LETTER, board_point
 from core.errors import KiaiError
 from core.host.services import OWL
 from core.reading.variations import VariationTree
@@ -108,7 +107,7 @@ class OwlTree:
             if color is None:
                 continue
             c = BLACK if color == "b" else WHITE
-            p = PASS if where is None else _point(self.size, where)
+            p = PASS if where is None else board_point(self.size, where)
             if p not in node.read:
                 node.read.append(p)
             if p == PASS or not board.tryko(p, c):
@@ -127,20 +126,6 @@ class OwlTree:
         if node is not None and (node.code is not None or node.read):
             return node
         return self.by_position.get((board.hash, attacker_to_move))
-
-
-def _point(size: int, where: tuple[int, int]) -> int:
-    """sgfmill's (row, col), row 0 at the bottom, as a board point."""
-    row, col = where
-    return parse_vertex(f"{'ABCDEFGHJKLMNOPQRSTUVWXYZ'[col]}{row + 1}", size)
-
-
-def dragon_of(board: Board, s: int) -> list[int]:
-    """The stones of the dragon through s (amalgamated by shape, as owl's goal)."""
-    worms = make_worms(board)
-    of = amalgamate(board, worms, eye_spaces(board, worms))
-    dragon = of[board.origin(s)]
-    return sorted(p for o, d in of.items() if d == dragon for p in worms[o].stones)
 
 
 class Walker:
@@ -370,7 +355,7 @@ def audit(question: Question, engine: Any, reference: GtpSession, timeout: float
     if passed and not every:
         result.ending = "passes"
         return result
-    walker = Walker(board, OwlTree(board, tree), reference, dragon_of(board, s), timeout, owl)
+    walker = Walker(board, OwlTree(board, tree), reference, sorted(shape_dragon(board, s)), timeout, owl)
     try:
         walker.walk(attack, result)
     finally:
@@ -412,6 +397,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--engine", default=REFERENCE, help=f"the reference GTP engine (default: {REFERENCE!r})")
     p.add_argument("--every", action="store_true", help="walk the tests Kiai passes too")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per reference command")
+    p.add_argument("--json", type=Path, help="also write the walks as JSON to this file (to compare two builds)")
     p.set_defaults(run=run)
     parser: argparse.ArgumentParser = p
     return parser
@@ -456,4 +442,9 @@ def run(args: argparse.Namespace) -> int:
             reference.close()
             engine.close()
     print(report(audits).rsplit("\n", 1)[-1])
+    if args.json:
+        args.json.write_text(json.dumps([{"label": a.label, "question": a.question, "kiai": a.kiai,
+                                          "reference": a.reference, "passed": a.passed,
+                                          "steps": [st.text for st in a.steps], "ending": a.ending,
+                                          "kind": a.ending.split()[0]} for a in audits], indent=1))
     return 0

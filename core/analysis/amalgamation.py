@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import Callable, Final, Mapping
 
-from core.analysis.eyes import EyeSpace
+from core.analysis.eyes import EyeSpace, eye_spaces
 from core.analysis.halfeye import Capturable
-from core.analysis.worms import Worm
+from core.analysis.worms import Worm, make_worms
 from core.board.board import Board
 from core.reading.results import WIN
 
@@ -87,6 +87,14 @@ def amalgamate(board: Board, worms: Mapping[int, Worm], spaces: list[EyeSpace],
             if answer is None or answer:
                 u.join(a, b)
     return {o: u.find(o) for o in worms}
+
+
+def shape_dragon(board: Board, s: int) -> frozenset[int]:
+    """The stones of the dragon through s, amalgamated by shape alone (no reading)."""
+    worms = make_worms(board)
+    of = amalgamate(board, worms, eye_spaces(board, worms))
+    dragon = of[board.origin(s)]
+    return frozenset(p for o, d in of.items() if d == dragon for p in worms[o].stones)
 
 
 def _by_shape(board: Board, live: set[int], u: Union) -> None:

@@ -140,7 +140,8 @@ def sgf_point(size: int, p: int) -> tuple[int, int]:
     return size - 1 - r, c
 
 
-def _board_point(size: int, rc: tuple[int, int]) -> int:
+def board_point(size: int, rc: tuple[int, int]) -> int:
+    """sgfmill's (row, column), row 0 at the bottom, as a board point; SgfError off the board."""
     row, col = rc
     if not (0 <= row < size and 0 <= col < size):
         raise SgfError(f"point {rc} is off the {size}x{size} board")
@@ -219,9 +220,9 @@ def _read_step(node: Any, size: int, number: int, move_number: int) -> Step:
                for p in ("AB", "AW", "AE") if node.has_property(p)]
         raise SgfError(f"malformed SGF: {where}: setup stones {' '.join(bad)} are not points of a "
                        f"{size}x{size} board") from None
-    step.black = sorted(_board_point(size, rc) for rc in black)
-    step.white = sorted(_board_point(size, rc) for rc in white)
-    step.empty = sorted(_board_point(size, rc) for rc in empty)
+    step.black = sorted(board_point(size, rc) for rc in black)
+    step.white = sorted(board_point(size, rc) for rc in white)
+    step.empty = sorted(board_point(size, rc) for rc in empty)
     if node.has_property("PL"):
         step.player = _player(node.get_raw("PL"))
     for letter in ("B", "W"):

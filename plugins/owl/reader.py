@@ -70,10 +70,8 @@ import time
 from dataclasses import dataclass
 from typing import Final, Iterable
 
-from core.analysis.amalgamation import amalgamate
-from core.analysis.eyes import eye_spaces
+from core.analysis.amalgamation import shape_dragon
 from core.analysis.eyeshapes import combine
-from core.analysis.worms import make_worms
 from core.board.board import Board
 from core.board.color import EMPTY
 from core.board.coords import NO_POINT, vertex
@@ -180,7 +178,7 @@ class OwlReader(OwlCandidates):
 
     def _start(self, s: int) -> None:
         """Mark the dragon at s as the goal."""
-        self.goal = dragon_stones(self.board, s)
+        self.goal = shape_dragon(self.board, s)
         self.extra = []
         self.owner = self.board.board[s]
 
@@ -362,12 +360,3 @@ def owl_area(board: Board, stones: Iterable[int]) -> set[int]:
                 if len(enemy.libs) < 5:
                     area.update(enemy.libs)
     return area
-
-
-def dragon_stones(board: Board, s: int) -> frozenset[int]:
-    """The stones of the dragon through s, amalgamated by shape (no reading)."""
-    worms = make_worms(board)
-    of = amalgamate(board, worms, eye_spaces(board, worms))
-    dragon = of[board.origin(s)]
-    return frozenset(p for o, d in of.items() if d == dragon for p in worms[o].stones)
-

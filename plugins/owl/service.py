@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Final, Iterable
 
+from core.analysis.amalgamation import shape_dragon
 from core.board.board import Board
 from core.board.coords import NO_POINT
 from core.host.options import Option, Settings, values
@@ -15,7 +16,7 @@ from core.reading.search import ReadingAborted
 from core.reading.service import ReadingService
 from core.reading.results import REVERSE, WIN
 from core.reading.variations import VariationTree
-from plugins.owl.reader import Limits, OwlReader, dragon_stones, owl_area
+from plugins.owl.reader import Limits, OwlReader, owl_area
 from plugins.owl.semeai import OwlQuestion, SemeaiReader
 
 DEFAULT: Final = Limits()
@@ -125,28 +126,28 @@ class OwlService(ReadingService[OwlReader]):
         """(code, move1, move2): two attacker moves in a row that kill the dragon at s."""
         code, first, second = self._remember(board, THREATEN_ATTACK, (s,),
                                              lambda: self._threaten(board, s, True, node_limit),
-                                             lambda: dragon_stones(board, s))
+                                             lambda: shape_dragon(board, s))
         return code, first, second
 
     def owl_threaten_defense(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int]:
         """(code, move1, move2): two owner moves in a row that save the dragon at s."""
         code, first, second = self._remember(board, THREATEN_DEFENSE, (s,),
                                              lambda: self._threaten(board, s, False, node_limit),
-                                             lambda: dragon_stones(board, s))
+                                             lambda: shape_dragon(board, s))
         return code, first, second
 
     def owl_connection_defends(self, board: Board, move: int, a: int, b: int) -> int:
         """WIN if move by their owner joins the dragons at a and b into one that owl
         cannot kill."""
         return self._remember(board, CONNECTION_DEFENDS, (move, a, b), lambda: (self._connects(board, move, a, b),),
-                              lambda: dragon_stones(board, a) | dragon_stones(board, b))[0]
+                              lambda: shape_dragon(board, a) | shape_dragon(board, b))[0]
 
     def _connects(self, board: Board, move: int, a: int, b: int) -> int:
         owner = board.board[a]
         if owner == 0 or board.board[b] != owner or not board.trymove(move, owner):
             return 0
         try:
-            if b not in dragon_stones(board, a):
+            if b not in shape_dragon(board, a):
                 return 0
             gave_up = self.gave_up
             code, _ = self.owl_attack(board, a)
@@ -190,12 +191,12 @@ class OwlService(ReadingService[OwlReader]):
     def owl_does_attack(self, board: Board, move: int, s: int) -> int:
         """The attacker's code if it plays move against the dragon at s."""
         return self._remember(board, DOES_ATTACK, (move, s), lambda: (self._after(board, move, s, True),),
-                              lambda: dragon_stones(board, s))[0]
+                              lambda: shape_dragon(board, s))[0]
 
     def owl_does_defend(self, board: Board, move: int, s: int) -> int:
         """The defender's code if it plays move for the dragon at s."""
         return self._remember(board, DOES_DEFEND, (move, s), lambda: (self._after(board, move, s, False),),
-                              lambda: dragon_stones(board, s))[0]
+                              lambda: shape_dragon(board, s))[0]
 
     def owl_substantial(self, board: Board, s: int) -> int:
         """WIN if capturing the string at s gives the capturer a living group: after the
@@ -242,7 +243,7 @@ class OwlService(ReadingService[OwlReader]):
                             raise ReadingAborted()  # the race's owl budget is spent: its answer is uncertain
                 return ask
 
-            r = SemeaiReader(board, self.tactical, dragon_stones(board, a), dragon_stones(board, b),
+            r = SemeaiReader(board, self.tactical, shape_dragon(board, a), shape_dragon(board, b),
                              budgeted(self.owl_attack), budgeted(self.owl_defend), deadline=self.deadline)
             r.trace, r.tree = self.trace, tree
             try:
@@ -254,5 +255,5 @@ class OwlService(ReadingService[OwlReader]):
             return found.a_survives, found.b_dies, found.move
 
         got = compute() if tree is not None else \
-            self._remember(board, SEMEAI, (a, b), compute, lambda: dragon_stones(board, a) | dragon_stones(board, b))
+            self._remember(board, SEMEAI, (a, b), compute, lambda: shape_dragon(board, a) | shape_dragon(board, b))
         return got[0], got[1], got[2]

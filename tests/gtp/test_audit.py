@@ -4,6 +4,7 @@ command end to end with Kiai itself as the reference."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -150,8 +151,10 @@ def test_audit_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path
     assert "mini.tst 2: owl_defend A8: Kiai 1 B9, reference 1 B9 (fails)" in proc.stdout
     assert "=> agree at the root" in proc.stdout
     assert proc.stdout.splitlines()[-1] == "2 questions, 1 passing and not walked; walks ended: agree 1"
-    loaded = run("--load", "game.sgf", "--attack", "A8", "--every", "--engine", reference)
+    loaded = run("--load", "game.sgf", "--attack", "A8", "--every", "--engine", reference, "--json", "walks.json")
     assert loaded.returncode == 0 and "=> agree at the root" in loaded.stdout, loaded.stderr
+    walks = json.loads((tmp_path / "walks.json").read_text())
+    assert [(w["question"], w["kiai"], w["kind"]) for w in walks] == [("owl_attack A8", "1 B9", "agree")]
     for args, complaint in ((["--load", "game.sgf"], "exactly one of --attack"),
                             ([str(suite), "7"], "no owl_attack or owl_defend test numbered 7"),
                             ([str(suite), "--engine", "/nonexistent/engine"], "cannot start the reference")):

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import pytest
 
+from core.analysis.amalgamation import shape_dragon
 from core.board.boardcheck import snapshot
 from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex, vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import KO_A, KO_B, WIN
-from plugins.owl.reader import Limits, dragon_stones
+from plugins.owl.reader import Limits
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
 
@@ -237,7 +238,7 @@ def test_connecting_to_a_strong_friend_is_the_defenders_first_move() -> None:
     board, _ = board_from_diagram(STRONG_FRIEND)
     service = owl()
     f5 = parse_vertex("F5", 9)
-    assert parse_vertex("D5", 9) not in dragon_stones(board, f5)  # two dragons
+    assert parse_vertex("D5", 9) not in shape_dragon(board, f5)  # two dragons
     defense = [vertex(9, m) for m in service.reader(board).candidates(f5, attack=False)]
     assert defense[0] == "E5"
     assert service.owl_defend(board, f5) == (WIN, parse_vertex("E5", 9))

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from core.analysis.amalgamation import shape_dragon
 from core.board.board import Board
 from core.board.color import BLACK, WHITE
 from core.board.boardcheck import snapshot
 from core.board.coords import PASS, parse_vertex
 from core.board.diagram import board_from_diagram
 from core.reading.table import TranspositionTable
-from plugins.owl.reader import dragon_stones
 from plugins.owl.semeai import SemeaiReader
 from tests.gtp_helpers import ask, play_diagram, server
 from tests.plugins.test_owl_reading import owl
@@ -151,8 +151,8 @@ def test_analyze_semeai_through_gtp() -> None:
 def race(board: Board, a: str, b: str) -> SemeaiReader:
     """A race reader between the dragons at a and b, owl's questions asked of a fresh service."""
     service = owl()
-    return SemeaiReader(board, service.tactical, dragon_stones(board, parse_vertex(a, 9)),
-                        dragon_stones(board, parse_vertex(b, 9)), service.owl_attack, service.owl_defend)
+    return SemeaiReader(board, service.tactical, shape_dragon(board, parse_vertex(a, 9)),
+                        shape_dragon(board, parse_vertex(b, 9)), service.owl_attack, service.owl_defend)
 
 
 def test_the_race_reads_alike_with_and_without_its_transposition_table() -> None:
