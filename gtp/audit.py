@@ -39,7 +39,7 @@ from core.errors import KiaiError
 from core.host.services import OWL
 from core.reading.variations import VariationTree
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
-from gtp.regress import RegressTest, _cwd, parse_suite
+from gtp.regress import RegressTest, in_folder, parse_suite
 
 REFERENCE = "/usr/games/gnugo --mode gtp"  # GNU Go 3.8, the yardstick
 MAX_PLIES = 40  # a walk longer than this is cut (owl reads 12 plies deep by default)
@@ -77,6 +77,7 @@ class Audit:
     passed: bool | None  # against the suite's expectation, where there is one
     steps: list[Step] = field(default_factory=list)
     ending: str = ""
+    size: int = 19  # the board's
 
 
 class OwlTree:
@@ -211,9 +212,10 @@ class Walker:
                         f"refutes {self._v(node.move)} with {self._v(reply)}"), False
             if reply not in replies.read:
                 seen = " ".join(self._v(p) for p in replies.read) or "none"
+                rank = self._rank(reply, not attacker_to_move)
                 return (f"unread {self._where()}: the reference refutes {self._v(node.move)} with "
                         f"{self._v(reply)}, which Kiai never read there (read {seen}"
-                        f"{self._rank(reply, not attacker_to_move)})"), False
+                        f"{'; ' + rank if rank else ''})"), False
             if not self._play(reply, 3 - mover):
                 return f"refused {self._where()}: the reference will not play {self._v(reply)}", False
             return "", False
@@ -227,7 +229,7 @@ class Walker:
             return f"judged {at}: the reference calls it settled for the {side} without a move", False
         if move not in node.read:
             return (f"unread {at}: the reference's {self._v(move)} was never read there by Kiai"
-                    f" ({self._rank(move, attacker_to_move)[2:] or 'read ' + read})"), False
+                    f" ({self._rank(move, attacker_to_move) or 'read ' + read})"), False
         if not self._play(move, mover):
             return f"refused {at}: the reference will not play {self._v(move)}", False
         return "", True
@@ -265,13 +267,16 @@ class Walker:
             return ""
         offered = view[1]
         if move not in offered:
-            return f"; not among the {len(offered)} moves offered"
-        return f"; offered {offered.index(move) + 1} of {len(offered)}"
+            return f"not among the {len(offered)} moves offered"
+        return f"offered {offered.index(move) + 1} of {len(offered)}"
 
     def _where(self) -> str:
-        if not self.line:
-            return "at the root"
-        return "after " + " ".join(f"{LETTER[c].upper()}:{self._v(p)}" for c, p in self.line)
+        return "after " + _line(self.line, self.board.size) if self.line else "at the root"
+
+
+def _line(line: list[tuple[int, int]], size: int) -> str:
+    """A line of moves as "W:B9 B:C9"."""
+    return " ".join(f"{LETTER[c].upper()}:{vertex(size, p)}" for c, p in line)
 
 
 def _says(code: int, move: int, size: int) -> str:
@@ -349,9 +354,12 @@ def audit(question: Question, engine: Any, reference: GtpSession, timeout: float
     code, move = (owl.owl_attack if attack else owl.owl_defend)(board, s, tree=tree)
     kiai_answer = f"{code} {vertex(board.size, move)}" if code and move else str(code)
     ok, ref_answer = reference.send(f"{m.group(1)} {m.group(2)}", timeout)
+    if not ok:
+        raise KiaiError(f"{question.label}: the reference engine refused the owl question: {ref_answer}")
     test = question.test
     passed = None if test is None else test.check(kiai_answer)
-    result = Audit(question.label, f"{m.group(1)} {m.group(2)}", kiai_answer, ref_answer.strip(), passed)
+    result = Audit(question.label, f"{m.group(1)} {m.group(2)}", kiai_answer, ref_answer.strip(), passed,
+                   size=board.size)
     if passed and not every:
         result.ending = "passes"
         return result
@@ -382,6 +390,14 @@ def report(audits: list[Audit]) -> str:
     endings = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "none"
     lines.append(f"{len(audits)} questions, {passing} passing and not walked; walks ended: {endings}")
     return "\n".join(lines)
+
+
+def _as_json(a: Audit) -> dict[str, Any]:
+    """An audit as --json writes it."""
+    steps = [{"line": _line(st.line, a.size), "attacker_to_move": st.attacker_to_move, "text": st.text}
+             for st in a.steps]
+    return {"label": a.label, "question": a.question, "kiai": a.kiai, "reference": a.reference,
+            "passed": a.passed, "steps": steps, "ending": a.ending, "kind": a.ending.split()[0]}
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -425,7 +441,7 @@ def run(args: argparse.Namespace) -> int:
     flags = engine_flags(args)
     engine = engine_from(build_parser(flags).parse_args(flags), workers=0)
     audits: list[Audit] = []
-    with _cwd(folder):
+    with in_folder(folder):
         try:
             reference: GtpSession = ProcessSession(args.engine, cwd=folder)
         except (OSError, EngineFailure) as e:
@@ -443,8 +459,5 @@ def run(args: argparse.Namespace) -> int:
             engine.close()
     print(report(audits).rsplit("\n", 1)[-1])
     if args.json:
-        args.json.write_text(json.dumps([{"label": a.label, "question": a.question, "kiai": a.kiai,
-                                          "reference": a.reference, "passed": a.passed,
-                                          "steps": [st.text for st in a.steps], "ending": a.ending,
-                                          "kind": a.ending.split()[0]} for a in audits], indent=1))
+        args.json.write_text(json.dumps([_as_json(a) for a in audits], indent=1))
     return 0

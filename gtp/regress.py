@@ -128,7 +128,8 @@ def parse_suite(text: str) -> list[str | RegressTest]:
 
 
 @contextmanager
-def _cwd(path: Path) -> Iterator[None]:
+def in_folder(path: Path) -> Iterator[None]:
+    """Run the block in this folder (a suite's loadsgf paths are relative to it)."""
     old = os.getcwd()
     os.chdir(path)
     try:
@@ -149,7 +150,7 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
     tests = sum(isinstance(it, RegressTest) for it in items)
     bar = _progress(tests, path.name, progress)
     start = time.monotonic()
-    with _cwd(folder):
+    with in_folder(folder):
         session: GtpSession
         if engine_command:
             session = ProcessSession(engine_command, cwd=folder)

@@ -155,6 +155,7 @@ def test_audit_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path
     assert loaded.returncode == 0 and "=> agree at the root" in loaded.stdout, loaded.stderr
     walks = json.loads((tmp_path / "walks.json").read_text())
     assert [(w["question"], w["kiai"], w["kind"]) for w in walks] == [("owl_attack A8", "1 B9", "agree")]
+    assert walks[0]["steps"][0]["line"] == "" and walks[0]["steps"][0]["attacker_to_move"]
     for args, complaint in ((["--load", "game.sgf"], "exactly one of --attack"),
                             ([str(suite), "7"], "no owl_attack or owl_defend test numbered 7"),
                             ([str(suite), "--engine", "/nonexistent/engine"], "cannot start the reference")):
