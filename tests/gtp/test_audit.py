@@ -12,21 +12,29 @@ from pathlib import Path
 from core.board.board import Board
 from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex
+from core.board.diagram import board_from_diagram
 from core.reading.variations import VariationTree
 from gtp.audit import Audit, OwlTree, Walker, report
+from tests.gtp.test_decide import STRAIGHT_THREE
 
 # black's straight three on the top edge (eye space A9-C9 inside A8-D8 and D9), walled in
-# by white: white B9 kills it, black B9 lives
-STRAIGHT_THREE = b"(;FF[4]SZ[9]AB[da][ab][bb][cb][db]AW[ea][eb][ac][bc][cc][dc][ec]PL[B])"
-DIAGRAM = {BLACK: ["D9", "A8", "B8", "C8", "D8"], WHITE: ["E9", "E8", "A7", "B7", "C7", "D7", "E7"]}
+# by white: white B9 kills it, black B9 lives (the SGF form is test_decide's)
+DIAGRAM = """
+. . . X O . . . .
+X X X X O . . . .
+O O O O O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+BLACK_STONES = ["D9", "A8", "B8", "C8", "D8"]
 
 
 def position() -> Board:
-    b = Board(9)
-    for color, stones in DIAGRAM.items():
-        for v in stones:
-            b.play(parse_vertex(v, 9), color)
-    return b
+    return board_from_diagram(DIAGRAM)[0]
 
 
 class Scripted:
@@ -71,12 +79,16 @@ def kiai_tree(board: Board) -> VariationTree:
     return t
 
 
-def walk(tree: VariationTree, answers: dict[tuple[str, ...], str], attack: bool = True) -> Audit:
+def walk(tree: VariationTree, answers: dict[tuple[str, ...], str], asked: list[str] | None = None) -> Audit:
+    """The attack question walked against the scripted answers; asked, when given, gets
+    the questions the reference was asked, each after its line of moves."""
     board = position()
     reference = Scripted(answers)
     audit = Audit("test", "owl_attack A8", "1 B9", "?", None)
-    dragon = [parse_vertex(v, 9) for v in DIAGRAM[BLACK]]
-    Walker(board, OwlTree(board, tree), reference, dragon, None).walk(attack, audit)
+    dragon = [parse_vertex(v, 9) for v in BLACK_STONES]
+    Walker(board, OwlTree(board, tree), reference, dragon, None).walk(True, audit)
+    if asked is not None:
+        asked.extend(reference.asked)
     return audit
 
 
@@ -98,8 +110,11 @@ def test_a_move_both_engines_find_ends_the_walk_in_agreement() -> None:
 
 def test_a_refutation_kiai_read_is_followed_down_the_line() -> None:
     # the reference thinks black lives after B9 with C9; Kiai read C9 there, and captures
-    audit = walk(kiai_tree(position()), {("B9",): "1 C9"})
+    asked: list[str] = []
+    audit = walk(kiai_tree(position()), {("B9",): "1 C9"}, asked)
     assert [s.line for s in audit.steps] == [[], [(WHITE, parse_vertex("B9", 9)), (BLACK, parse_vertex("C9", 9))]]
+    # the reference is asked after Kiai's B9; after its A9 no black stone is left, so no question
+    assert asked == ["B9: owl_defend D9"]
     assert audit.ending.startswith("agree after W:B9 B:C9")
 
 
