@@ -21,9 +21,9 @@ outside the space). Its value comes from:
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from importlib import resources
-from typing import Final
+from typing import Final, final
 
 from core.errors import KiaiError
 
@@ -236,17 +236,44 @@ def combine(values: list[tuple[int, int]], owner_first: bool) -> int:
 Half = tuple[Point, Point, Point]  # a half eye: its point, the opponent's key, the owner's key
 
 
-@dataclass(frozen=True)
+@final
 class Space:
-    """An eye space as the search sees it."""
+    """An eye space as the search sees it (the key of the values' cache)."""
 
-    points: frozenset[Point]
-    marginal: frozenset[Point] = frozenset()
-    dead: frozenset[Point] = frozenset()  # points holding dead enemy stones
-    half: frozenset[Half] = frozenset()
-    barred: frozenset[Point] = frozenset()  # where the opponent's stone would have no liberty
-    size: int = 0  # the board's size (0: no edge is known)
-    walled: frozenset[Point] = frozenset()  # points beside the owner's enclosing stones
+    # A plain class, not a frozen dataclass: mypyc compiles its __init__, __eq__ and
+    # __hash__ (a dataclass's run interpreted; they took 3% of owl.tst's time).
+    def __init__(self, points: frozenset[Point], marginal: frozenset[Point] = frozenset(),
+                 dead: frozenset[Point] = frozenset(), half: frozenset[Half] = frozenset(),
+                 barred: frozenset[Point] = frozenset(), size: int = 0,
+                 walled: frozenset[Point] = frozenset()) -> None:
+        self.points: Final = points
+        self.marginal: Final = marginal
+        self.dead: Final = dead  # points holding dead enemy stones
+        self.half: Final = half
+        self.barred: Final = barred  # where the opponent's stone would have no liberty
+        self.size: Final = size  # the board's size (0: no edge is known)
+        self.walled: Final = walled  # points beside the owner's enclosing stones
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Space):
+            return NotImplemented
+        return (self.points == other.points and self.marginal == other.marginal and self.dead == other.dead
+                and self.half == other.half and self.barred == other.barred and self.size == other.size
+                and self.walled == other.walled)
+
+    def __hash__(self) -> int:
+        return hash((self.points, self.marginal, self.dead, self.half, self.barred, self.size, self.walled))
+
+    def __repr__(self) -> str:
+        return (f"Space(points={set(self.points)}, marginal={set(self.marginal)}, dead={set(self.dead)}, "
+                f"half={set(self.half)}, barred={set(self.barred)}, size={self.size}, walled={set(self.walled)})")
+
+    def but(self, *, points: frozenset[Point] | None = None, marginal: frozenset[Point] | None = None,
+            dead: frozenset[Point] | None = None, half: frozenset[Half] | None = None) -> Space:
+        """The same space with some of its marks replaced."""
+        return Space(self.points if points is None else points, self.marginal if marginal is None else marginal,
+                     self.dead if dead is None else dead, self.half if half is None else half, self.barred,
+                     self.size, self.walled)
 
     def part(self, points: frozenset[Point]) -> Space:
         """The same marks, restricted to some of the points."""
@@ -402,19 +429,19 @@ def _opponent_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
         rest = s.points - {p}
         near = frozenset(q for q in _neighbours(p) if q in rest)  # beside it, the points become marginal
         falsed = frozenset(h[0] for h in s.half if h[1] == p)
-        after = replace(s, points=rest, marginal=(s.marginal - {p}) | near | falsed,
-                        half=frozenset(h for h in s.half if h[1] != p)).part(rest)
+        after = s.but(points=rest, marginal=(s.marginal - {p}) | near | falsed,
+                     half=frozenset(h for h in s.half if h[1] != p)).part(rest)
         out.append((p, _after(after, True)))
     if vital != NONE and vital not in s.dead and vital not in s.marginal and vital not in s.barred:
-        out.append((vital, _value(replace(s, dead=s.dead | {vital})).max))
+        out.append((vital, _value(s.but(dead=s.dead | {vital})).max))
     for p in sorted(_dead_liberties(s) - s.marginal - s.barred - {vital}):  # his stone joins the dead ones
         if _keeps_liberty(s.dead, p, s.points - s.dead):
-            out.append((p, _value(replace(s, dead=s.dead | {p})).max))
+            out.append((p, _value(s.but(dead=s.dead | {p})).max))
     for point, attack, _ in sorted(s.half):  # a half eye's key: the point turns false
         if attack not in s.points:
             rest_half = frozenset(h for h in s.half if h[1] != attack)
             falsed = frozenset(h[0] for h in s.half if h[1] == attack)
-            out.append((attack, _value(replace(s, marginal=s.marginal | falsed, half=rest_half)).max))
+            out.append((attack, _value(s.but(marginal=s.marginal | falsed, half=rest_half)).max))
     return out
 
 
@@ -429,10 +456,10 @@ def _owner_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
     candidates |= _dead_liberties(s)  # he fills a liberty of the dead stones, to capture them
     for p in sorted(candidates):  # his stone fills the point (and settles the half eyes it keys)
         rest = s.points - {p}
-        after = replace(s, half=frozenset(h for h in s.half if h[2] != p)).part(rest)
+        after = s.but(half=frozenset(h for h in s.half if h[2] != p)).part(rest)
         out.append((p, _after(after, False)))
     for point, _, defense in sorted(s.half):  # a key outside: the point is safe
         if defense not in s.points:
             rest_half = frozenset(h for h in s.half if h[2] != defense)
-            out.append((defense, _value(replace(s, half=rest_half)).min))
+            out.append((defense, _value(s.but(half=rest_half)).min))
     return out

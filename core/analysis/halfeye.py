@@ -20,8 +20,7 @@ diagonals that can each be captured only by ko make a half eye.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Final, Mapping
+from typing import Callable, Final, Mapping, final
 
 from core.analysis.worms import Worm
 from core.board.board import Board
@@ -36,14 +35,20 @@ CONTESTED, KO, ENEMY = 2, 3, 4
 Capturable = Callable[[int, int], bool]  # (point, colour): would a stone of colour there be captured
 
 
-@dataclass(frozen=True)
+@final
 class Topology:
     """An eye point's score, and the points that decide a half eye: the opponent's move
     that makes it false (attack) and the owner's that makes it real (defense)."""
 
-    score: int
-    attack: int = NO_POINT
-    defense: int = NO_POINT
+    # A plain class, not a frozen dataclass: mypyc compiles its __init__ (a dataclass's
+    # runs interpreted), and every eye point of every owl node gets one.
+    def __init__(self, score: int, attack: int = NO_POINT, defense: int = NO_POINT) -> None:
+        self.score: Final = score
+        self.attack: Final = attack
+        self.defense: Final = defense
+
+    def __repr__(self) -> str:
+        return f"Topology(score={self.score}, attack={self.attack}, defense={self.defense})"
 
     @property
     def real(self) -> bool:
