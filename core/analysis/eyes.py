@@ -20,7 +20,7 @@ from typing import Final, Mapping
 
 from core.analysis.eyeshapes import NONE, Point, value
 from core.analysis.halfeye import Capturable, Topology, topology
-from core.analysis.regions import flood
+from core.analysis.regions import small_region
 from core.analysis.worms import Worm
 from core.board.board import Board
 from core.board.color import EMPTY
@@ -89,13 +89,16 @@ def _spaces_of(board: Board, color: int, worms: Mapping[int, Worm], capturable: 
     enemy = 3 - color
     dead_enemy = {p for p in board.points if b[p] == enemy and is_dead(worms, board.origin(p))}
     seen: set[int] = set()
+    big: set[int] = set()  # points of regions given up as too large
     out: list[EyeSpace] = []
     for start in starts:
         if start in seen or not (b[start] == EMPTY or start in dead_enemy):
             continue
-        region, borders, touches_enemy = flood(board, start, lambda q: b[q] == EMPTY or q in dead_enemy,
-                                               color, seen)
-        if not borders or len(region) > TERRITORY or (len(region) > MAX_SPACE and touches_enemy):
+        found = small_region(board, start, color, seen, through=dead_enemy, limit=TERRITORY, big=big)
+        if found is None:
+            continue  # open ground or a large territory
+        region, borders, touches_enemy = found
+        if not borders or (len(region) > MAX_SPACE and touches_enemy):
             continue
         region.sort()
         if len(region) > MAX_SPACE:  # territory: two eyes

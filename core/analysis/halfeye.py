@@ -31,7 +31,9 @@ from core.reading.results import WIN
 REAL: Final = 4  # the highest score of a real eye
 FALSE: Final = 8  # the lowest score of a false eye; between the two, a half eye
 EDGE: Final = 4  # what the edge adds
-CONTESTED, KO, ENEMY = 2, 3, 4
+CONTESTED: Final = 2
+KO: Final = 3
+ENEMY: Final = 4
 Capturable = Callable[[int, int], bool]  # (point, colour): would a stone of colour there be captured
 
 

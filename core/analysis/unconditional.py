@@ -66,7 +66,7 @@ def _regions(board: Board, color: int) -> list[tuple[list[int], set[int]]]:
     for start in board.points:
         if b[start] == color or start in seen:
             continue
-        points, borders, _ = flood(board, start, lambda q: b[q] != color, color, seen)
+        points, borders, _ = flood(board, start, color, seen, passable_color=3 - color)
         out.append((points, borders))
     return out
 

@@ -77,6 +77,14 @@ class _Undo:
         self.suicide = suicide
 
 
+def _holds(strings: list[String], s: String) -> bool:
+    """Whether s is one of the strings, by identity (`in` would ask each for equality)."""
+    for t in strings:
+        if t is s:
+            return True
+    return False
+
+
 _NONE_GAINED: Final[list[tuple[String, int]]] = []  # shared, never mutated
 _NO_STRINGS: Final[list[String]] = []  # shared, never mutated
 
@@ -97,6 +105,11 @@ class Board:
         self.nbrs: Final[list[tuple[int, ...]]] = [
             (p - w, p - 1, p + 1, p + w) if 0 < p < n - w else () for p in range(n)
         ]
+        # each point's distance from the nearest edge (0 on the first line; -1 off the board)
+        self.edge: Final[list[int]] = [-1] * n
+        for p in self.points:
+            r, c = divmod(p, w)
+            self.edge[p] = min(r - 1, c, size - r, size - 1 - c)
         zob = zobrist_table(size)
         self._zob = zob.stone
         self._kozob = zob.ko
@@ -212,11 +225,11 @@ class Board:
                 libs.add(q)
             elif c == color:
                 s = sref[q]
-                if s not in friends:
+                if not _holds(friends, s):
                     friends.append(s)
             elif c == opp:
                 s = sref[q]
-                if s not in enemies:
+                if not _holds(enemies, s):
                     enemies.append(s)
         captured: list[String] | None = None
         for s in enemies:
@@ -551,22 +564,55 @@ class Board:
 
     def _libs_after(self, p: int, color: int, maxlib: int) -> int:
         """The liberties of a stone of color at p and the strings it joins, captures aside,
-        counted only up to maxlib (reading asks for 2 to 4; no set is built)."""
+        capped at maxlib. Counted on the strings' sets, not point by point: a point above
+        256 is a new int object each time compiled code hands it to a list or a set, and
+        reading asks this more than anything else."""
         board, sref, nbrs = self.board, self.sref, self.nbrs[p]
-        found: list[int] = []
+        empties = 0
+        first = second = NO_STRING
+        more = False  # a third friendly string, or a fourth
         for q in nbrs:
-            if board[q] == EMPTY:
-                found.append(q)
-        if len(found) >= maxlib:
-            return maxlib
-        for q in nbrs:
-            if board[q] == color:
-                for lib in sref[q].libs:
-                    if lib != p and lib not in found:
-                        found.append(lib)
-                        if len(found) >= maxlib:
-                            return maxlib
-        return len(found)
+            c = board[q]
+            if c == EMPTY:
+                empties += 1
+            elif c == color:
+                t = sref[q]
+                if first is NO_STRING:
+                    first = t
+                elif t is not first:
+                    if second is NO_STRING:
+                        second = t
+                    elif t is not second:
+                        more = True
+        if first is NO_STRING or empties >= maxlib:
+            return empties if empties < maxlib else maxlib
+        if second is NO_STRING:
+            libs = first.libs
+            n = len(libs) - 1  # p itself is one of them
+            if n < maxlib:
+                for q in nbrs:
+                    if board[q] == EMPTY and q not in libs:
+                        n += 1
+        elif not more:
+            big, small = (first.libs, second.libs) if len(first.libs) >= len(second.libs) else (second.libs, first.libs)
+            n = len(big) - 1  # p is a liberty of both
+            lib: object  # (not unboxed: compiled code would box it again for the lookup)
+            for lib in small:
+                if lib not in big:
+                    n += 1
+            for q in nbrs:
+                if board[q] == EMPTY and q not in big and q not in small:
+                    n += 1
+        else:
+            joined = first.libs | second.libs
+            for q in nbrs:
+                if board[q] == color:
+                    joined |= sref[q].libs
+            n = len(joined) - 1
+            for q in nbrs:
+                if board[q] == EMPTY and q not in joined:
+                    n += 1
+        return n if n < maxlib else maxlib
 
     def chainlinks(self, p: int, maxlib: int = 1 << 30) -> list[int]:
         """Origins of opponent strings adjacent to the string at p with at most maxlib liberties."""
@@ -580,7 +626,7 @@ class Board:
                 if board[r] == opp:
                     t = sref[r]
                     assert t is not NO_STRING
-                    if len(t.libs) <= maxlib and t not in found:
+                    if len(t.libs) <= maxlib and not _holds(found, t):
                         found.append(t)
         origins = [t.origin for t in found]
         origins.sort()

@@ -41,7 +41,10 @@ from core.errors import KiaiError
 if TYPE_CHECKING:
     from core.analysis.analysis import Analysis
 
-_E, _O, _X, _B = 0, 1, 2, 3
+_E: Final = 0  # (Final: compiled code reads a constant, not the module's dict)
+_O: Final = 1
+_X: Final = 2
+_B: Final = 3
 _ALLOWED: Final = {
     ".": {_E}, ",": {_E}, "*": {_E}, "O": {_O}, "X": {_X}, "o": {_E, _O}, "x": {_E, _X},
     "?": {_E, _O, _X}, "|": {_B}, "-": {_B}, "+": {_B},
@@ -306,9 +309,7 @@ class _Helpers:
 
     def edge(self, label: str) -> int:
         """Distance of the label from the nearest edge (0 on the first line)."""
-        r, c = row_col(self.board.size, self._pt(label))
-        n = self.board.size - 1
-        return min(r, c, n - r, n - c)
+        return self.board.edge[self._pt(label)]
 
     def _dragon_safety(self, label: str) -> float:
         if self.analysis is None or not self.analysis.dragons:

@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Final
 
 from core.board.board import Board
 from core.board.color import EMPTY
 
-STONE = 100  # the unit: one stone
-FAR = 99 * STONE  # farther than any connection worth reading
-TIGER = 30  # an empty point where the opponent's stone would be captured at once
-DIAGONAL = 15  # what a diagonal link costs beyond its stone (a peep forces an answer)
-PASSABLE_LIBS = 3  # enemy strings with at most this many liberties can be captured on the road
+STONE: Final = 100  # the unit: one stone
+FAR: Final = 99 * STONE  # farther than any connection worth reading
+TIGER: Final = 30  # an empty point where the opponent's stone would be captured at once
+DIAGONAL: Final = 15  # what a diagonal link costs beyond its stone (a peep forces an answer)
+PASSABLE_LIBS: Final = 3  # enemy strings with at most this many liberties can be captured on the road
 
 
 Capture = Callable[[int], int]  # enemy string origin -> a move that captures it (0 if none)

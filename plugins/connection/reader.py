@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Final
 
 from core.board.board import Board
 from core.board.color import EMPTY
@@ -30,8 +30,9 @@ from core.reading.search import ReadingAborted, Search
 from core.reading.table import TranspositionTable, situation
 from plugins.connection.distance import STONE, Gap, area_seeds, gap, string_seeds
 
-CONNECT, DISCONNECT = 1, 2
-FORCING = STONE // 2  # what a forcing move (an atari, saving stones in atari) gains in the move order
+CONNECT: Final = 1
+DISCONNECT: Final = 2
+FORCING: Final = STONE // 2  # what a forcing move (an atari, saving stones in atari) gains in the move order
 
 
 @dataclass

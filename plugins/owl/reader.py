@@ -84,7 +84,8 @@ from plugins.owl.candidates import OwlCandidates, banned_ko
 from plugins.owl.status import ALIVE, DEAD, SURE
 
 AREA_STEPS: Final = 4  # an owl cache entry's area: the dragon grown this far through empty points
-OWL_ATTACK, OWL_DEFEND = 1, 2  # owl's routines in the persistent cache (the service numbers the rest)
+OWL_ATTACK: Final = 1  # owl's routines in the persistent cache (the service numbers the rest)
+OWL_DEFEND: Final = 2
 NARROW_WIDTH: Final = 3  # moves per node between the root's neighbourhood and the branch depth
 KO_RETAKE: Final = 4  # a ko the rule bans for now is retaken (conditionally) only this near the root
 FORCING_SHARE: Final = 0.75  # a later kill replaces the root's best only with a proof this much smaller

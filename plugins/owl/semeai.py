@@ -47,7 +47,9 @@ DEPTH: Final = 40  # plies: a race of two big dragons fills many liberties
 WIDE_DEPTH: Final = 4  # above this depth several moves are read, below it the first alone
 WIDTH: Final = 4  # moves read per node above WIDE_DEPTH (at the root, every candidate)
 OWL_MOVES: Final = 2  # owl's best moves for each dragon offered at a node
-WINS, SEKI, LOSES = 2, 1, 0  # the race for A's owner: B dies; both live; A dies
+WINS: Final = 2  # the race for A's owner: B dies; both live; A dies
+SEKI: Final = 1
+LOSES: Final = 0
 RESCUE_NODES: Final = 200  # tactical nodes to save one of our strings in atari
 # the order of a race's moves (higher first)
 CAPTURE, RESCUE, VITAL, LIBERTY, OWL_MOVE = 100.0, 90.0, 80.0, 50.0, 48.0

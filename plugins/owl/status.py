@@ -33,7 +33,11 @@ LUNCH_LIBERTIES: Final = 2  # enemy strings beside the dragon with this few libe
 # (with 3, a third of owl's tactical nodes went on strings that are almost never lunches;
 # owl.tst gave the same answers to every test with 2, in 28% less time)
 SHORT_LIBERTIES: Final = 3  # a dragon string with this few liberties, all inside one eye space, is short
-ALIVE, DEAD, OPEN, SURE = 1, 2, 0, 3  # SURE: two closed eyes, which only a vital pattern questions
+# (each Final, so that compiled code reads a constant, not the module's dict)
+ALIVE: Final = 1
+DEAD: Final = 2
+OPEN: Final = 0
+SURE: Final = 3  # two closed eyes, which only a vital pattern questions
 
 
 class OwlStatus(Search):

@@ -86,13 +86,10 @@ def second_liberties(board: Board, s: int) -> list[int]:
 
 def edge_moves(board: Board, s: int) -> list[int]:
     """Hane and descent along the edge: first- and second-line points next to the liberties."""
-    n = board.size
-    w = board.stride
+    edge = board.edge
     out: list[int] = []
     for lib in board.findlib(s):
-        r, c = divmod(lib, w)
-        r -= 1
-        if min(r, c, n - 1 - r, n - 1 - c) <= 1:
+        if edge[lib] <= 1:
             for q in board.nbrs[lib]:
                 if board.board[q] == EMPTY and q not in out:
                     out.append(q)

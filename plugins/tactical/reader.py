@@ -15,7 +15,7 @@ Result codes: 0 fails, WIN, KO_A (succeeds with ko, the side to move takes first
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Final
 
 from core.board.board import Board
 from core.board.color import EMPTY
@@ -26,7 +26,8 @@ from core.reading.search import MAX_STACK, Search
 from core.reading.table import TranspositionTable, situation
 from plugins.tactical import lib1, lib2, lib3, lib4
 
-ATTACK, DEFEND = 1, 2
+ATTACK: Final = 1
+DEFEND: Final = 2
 
 
 @dataclass

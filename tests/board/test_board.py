@@ -319,3 +319,13 @@ def test_setup_removes_strings_without_liberties() -> None:
     board.setup(black=[parse_vertex("A1", 3)], white=[parse_vertex("A2", 3), parse_vertex("B1", 3)])
     assert board.color(parse_vertex("A1", 3)) == EMPTY
     assert board_errors(board) == []
+
+
+def test_edge_distance_of_every_point() -> None:
+    board = Board(19)
+    assert board.edge[parse_vertex("A1", 19)] == 0 and board.edge[parse_vertex("T19", 19)] == 0
+    assert board.edge[parse_vertex("B3", 19)] == 1 and board.edge[parse_vertex("C17", 19)] == 2
+    assert board.edge[parse_vertex("K10", 19)] == 9 and board.edge[parse_vertex("R10", 19)] == 2
+    assert board.edge[0] == -1 and max(board.edge) == 9
+    small = Board(5)
+    assert sorted(small.edge[p] for p in small.points) == [0] * 16 + [1] * 8 + [2]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from core.board.board import Board
 from core.board.boardcheck import board_errors, snapshot
-from core.board.color import BLACK, WHITE
+from core.board.color import BLACK, EMPTY, WHITE
 from core.board.coords import PASS
 from core.board.hashing import hash_of
 from core.board.playout import random_game
@@ -104,3 +104,36 @@ def test_random_playouts_end_with_a_consistent_board() -> None:
         played = random_game(board, 2 * size * size, random.Random(size))
         assert played > size * size // 2
         assert board_errors(board) == []
+
+
+def _libs_by_flood(board: Board, p: int, color: int) -> int:
+    """The liberties a stone of color at empty p would have, captures aside, point by point."""
+    stones, todo, libs = {p}, [p], set()
+    while todo:
+        for q in board.nbrs[todo.pop()]:
+            c = board.board[q]
+            if c == color and q not in stones:
+                stones.add(q)
+                todo.append(q)
+            elif c == EMPTY and q != p:
+                libs.add(q)
+    return len(libs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(size=SIZES, seed=st.integers(0, 1 << 30), moves=st.integers(0, 150))
+def test_approxlib_counts_the_joined_strings_liberties(size: int, seed: int, moves: int) -> None:
+    board = Board(size)
+    rng = random.Random(seed)
+    from core.board.playout import random_move
+
+    color = BLACK
+    for _ in range(moves):
+        board.play(random_move(board, color, rng), color)
+        color = 3 - color
+    for p in board.empty_points():
+        for c in (BLACK, WHITE):
+            exact = _libs_by_flood(board, p, c)
+            assert board.approxlib(p, c) == exact
+            for cap in (1, 2, 3, 4, 5):
+                assert board.approxlib(p, c, cap) == min(exact, cap)
