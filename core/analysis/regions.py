@@ -30,10 +30,12 @@ def small_region(board: Board, start: int, owner: int, seen: set[int], passable_
     touches = False
     seen.add(start)
     todo = [start]
-    while todo:
+    given_up = False
+    while todo and not given_up:
         p = todo.pop()
         points.append(p)
         if limit and len(points) > limit:
+            given_up = True
             break
         for q in board.nbrs[p]:
             c = b[q]
@@ -44,15 +46,13 @@ def small_region(board: Board, start: int, owner: int, seen: set[int], passable_
                     seen.add(q)
                     todo.append(q)
                 elif big is not None and q in big:
-                    break  # part of a region already given up
+                    given_up = True  # part of a region already given up
+                    break
             elif c == owner:
                 borders.add(board.origin(q))
             else:
                 touches = True
-        else:
-            continue
-        break
-    else:
+    if not given_up:
         return points, borders, touches
     if big is not None:
         big.update(points)

@@ -48,6 +48,12 @@ class Worm:
         self.attack_threats = [] if attack_threats is None else attack_threats
         self.defense_threats = [] if defense_threats is None else defense_threats
 
+    def __reduce__(self) -> tuple[type[Worm], tuple[object, ...]]:
+        """How copy and pickle rebuild it (a compiled class is not rebuilt without its arguments)."""
+        return Worm, (self.origin, self.color, self.stones, self.liberties, self.attack_code, self.attack_point,
+                      self.defense_code, self.defense_point, self.attack_points, self.defense_points,
+                      self.attack_threats, self.defense_threats)
+
     @property
     def size(self) -> int:
         """Number of stones."""

@@ -103,3 +103,26 @@ def test_influence_sees_a_corner_enclosure_and_dead_stones() -> None:
     assert parse_vertex("A2", 9) in inf.points("territory", BLACK)
     assert inf.points("territory", WHITE) == []
     assert inf.score(0) > 0
+
+
+def test_worms_survive_copy_and_pickle() -> None:
+    import copy
+    import pickle
+
+    board, _ = board_from_diagram(
+        """
+        . X O . .
+        . X O . .
+        . . . . .
+        . . . . .
+        . . . . .
+        """
+    )
+    worms = initial_analysis(board, BLACK, 6.5).worms
+    w = next(iter(worms.values()))
+    w.attack_points.append(7)
+    for twin in (copy.deepcopy(w), pickle.loads(pickle.dumps(w)), copy.copy(w)):
+        assert twin == w and twin is not w
+    deep = copy.deepcopy(w)
+    deep.attack_points.append(8)
+    assert w.attack_points == [7]  # a deep copy's lists are its own
