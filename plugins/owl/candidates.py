@@ -142,13 +142,12 @@ class OwlCandidates(OwlStatus):
         placement), and an open corner or side encloses no eye space whose vital point
         the eye analysis could offer."""
         b = self.board
-        size = b.size
         near = {p for o in strings for p in b.sref[o].libs}
         frontier = set(near)
         for _ in range(EDGE_STEPS):
             frontier = {q for p in frontier for q in b.nbrs[p] if b.board[q] == EMPTY and q not in near}
             near |= frontier
-        return sorted(p for p in near if line_of(size, p) <= lines)
+        return sorted(p for p in near if line_of(b, p) <= lines)
 
     def _jumps(self, strings: list[int]) -> tuple[list[int], list[int]]:
         """One-point jumps from the dragon's stones (the point between empty): those into

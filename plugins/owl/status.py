@@ -12,7 +12,7 @@ from core.analysis.eyeshapes import combine
 from core.analysis.worms import Worm, make_worms
 from core.board.board import Board
 from core.board.color import EMPTY
-from core.board.coords import NO_POINT, row_col
+from core.board.coords import NO_POINT
 from core.host.services import TacticalReader
 from core.reading.results import WIN
 from core.reading.search import Search
@@ -168,7 +168,7 @@ class OwlStatus(Search):
                 if contested:
                     continue  # contested ground leads nowhere
                 count += 1
-                rises = rises or line_of(b.size, p) > crawl
+                rises = rises or line_of(b, p) > crawl
                 for q in b.nbrs[p]:
                     if b.board[q] == EMPTY and q not in seen and q not in inside:
                         seen.add(q)
@@ -246,8 +246,6 @@ def crawl_line(size: int) -> int:
     return max(CRAWL_LINE, size // CRAWL_SHARE)
 
 
-def line_of(size: int, p: int) -> int:
+def line_of(board: Board, p: int) -> int:
     """The line p stands on, counted from the nearest edge (the edge is the first)."""
-    r, c = row_col(size, p)
-    return 1 + min(r, c, size - 1 - r, size - 1 - c)
-
+    return board.edge[p] + 1
