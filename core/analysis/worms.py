@@ -6,7 +6,7 @@ Core fills the geometry (size, liberties); the tactical plugin fills the reading
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from core.board.board import Board
 
@@ -50,9 +50,7 @@ class Worm:
 
     def __reduce__(self) -> tuple[type[Worm], tuple[object, ...]]:
         """How copy and pickle rebuild it (a compiled class is not rebuilt without its arguments)."""
-        return Worm, (self.origin, self.color, self.stones, self.liberties, self.attack_code, self.attack_point,
-                      self.defense_code, self.defense_point, self.attack_points, self.defense_points,
-                      self.attack_threats, self.defense_threats)
+        return Worm, tuple(getattr(self, f.name) for f in fields(self))
 
     @property
     def size(self) -> int:
