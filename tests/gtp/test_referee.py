@@ -111,9 +111,11 @@ def test_wilson_interval() -> None:
 
 @pytest.mark.skipif(GNUGO is None, reason="GNU Go is not installed (.ci/run installs it)")
 def test_a_game_against_gnugo_loads_in_gnugo(tmp_path: Path) -> None:
+    # 3 s a move: the game is played to its end all the same, and at play's default of 30 s
+    # this one test took 318 s of the suite's 1087 s
     proc = subprocess.run(
         [sys.executable, "-m", "gtp.cli", "play", "--opponent", f"{GNUGO} --mode gtp --level 1", "--games", "1",
-         "--size", "9", "--sgf-dir", str(tmp_path), "--no-progress"],
+         "--size", "9", "--move-time", "3", "--sgf-dir", str(tmp_path), "--no-progress"],
         capture_output=True, text=True, timeout=600,
     )
     assert proc.returncode == 0, proc.stderr
