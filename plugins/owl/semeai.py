@@ -52,7 +52,11 @@ SEKI: Final = 1
 LOSES: Final = 0
 RESCUE_NODES: Final = 200  # tactical nodes to save one of our strings in atari
 # the order of a race's moves (higher first)
-CAPTURE, RESCUE, VITAL, LIBERTY, OWL_MOVE = 100.0, 90.0, 80.0, 50.0, 48.0
+CAPTURE: Final = 100.0
+RESCUE: Final = 90.0
+VITAL: Final = 80.0
+LIBERTY: Final = 50.0
+OWL_MOVE: Final = 48.0
 LIBERTY_SPREAD: Final = 15  # a liberty move's value moves with the liberty count it leaves
 
 OwlQuestion = Callable[[Board, int, int | None], tuple[int, int]]
