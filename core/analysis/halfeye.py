@@ -8,7 +8,8 @@ taken"). Each diagonal is worth, in halves:
 - 2 if it is contested: an empty point the opponent can play on (if only to take a ko),
   or an enemy stone that can be captured but also saved (whoever moves first decides);
   where his stone on the empty point would have two liberties, it is contested only if
-  reading cannot capture it (a stone he would lose there is no threat to the eye);
+  reading cannot capture it (a stone he would lose there is no threat to the eye), or if
+  it would capture one of ours (it has broken the wall before it is lost);
 - 3 for an enemy stone that can be saved, and captured only by winning a ko;
 - 4 if it is the enemy's: an enemy stone that cannot be captured.
 
@@ -91,8 +92,10 @@ def diagonal_value(board: Board, d: int, owner: int, worms: Mapping[int, Worm],
         if board.is_ko(d, opponent):
             return CONTESTED, d, d  # he can take a ko there
         libs = board.accuratelib(d, opponent, 3)
-        if libs == 2 and capturable is not None and capturable(d, opponent):
-            return 0, NO_POINT, NO_POINT  # his stone there would be captured: ours
+        if libs == 2 and capturable is not None \
+                and not any(b[q] == owner and len(board.sref[q].libs) == 1 for q in board.nbrs[d]) \
+                and capturable(d, opponent):
+            return 0, NO_POINT, NO_POINT  # his stone there would be captured (and take nothing): ours
         if libs >= 2:
             return CONTESTED, d, d  # an empty point he can use
     return 0, NO_POINT, NO_POINT

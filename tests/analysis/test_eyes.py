@@ -201,6 +201,30 @@ def test_a_diagonal_the_enemy_cannot_hold_leaves_the_eye_real() -> None:
     assert (space(a, m["d"]).min, space(a, m["d"]).max) == (1, 1)  # the corner's square four
 
 
+# C9's diagonals: B8 is black's, and white's stone on D8 would take E8 (in atari) and have
+# two liberties; reading may capture it then, but it has already broken the wall
+TAKING_DIAGONAL = """
+    . X a X O . . . .
+    . X X d X O . . .
+    . X X . O . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    """
+
+
+def test_a_diagonal_whose_stone_would_capture_stays_contested() -> None:
+    a, m = examined(TAKING_DIAGONAL)
+    inside = frozenset([m["a"]])
+    captured = topology(a.board, m["a"], BLACK, a.worms, inside, lambda p, c: p == m["d"])
+    assert captured.half and captured.attack == m["d"]  # a stone that captures is no throw-in
+    s = space(a, m["a"])
+    assert (s.min, s.max) == (0, 1)
+
+
 def test_a_dead_stone_on_the_vital_point_leaves_one_eye() -> None:
     a, m = examined("""
         . . . . . . . . .
