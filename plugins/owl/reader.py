@@ -14,8 +14,9 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   "do not crawl along the second line"), from the root's first reply on (at the root the
   attacker may block first, and the defender's question gets a move, not a pass); sure
   of two eyes when the pessimistic eye count (closed eye spaces only: no marginal point
-  and no enemy string beside them that reading cannot capture; the opponent to move)
-  reaches two, and no string of the dragon breathes only inside one of its larger spaces
+  and no enemy string beside them that reading cannot capture, and none beside one that
+  reading can capture and also save, which counts for no eye until the owner takes it;
+  the opponent to move) reaches two, and no string of the dragon breathes only inside one of its larger spaces
   with SHORT_LIBERTIES or fewer (there a placement may run it out of liberties: the node
   is read). A sure dragon is alive unless owl_vital.db finds a shortage of liberties to
   read. Enemy strings short of liberties beside the dragon are read first: one it can

@@ -94,7 +94,8 @@ class OwlStatus(Search):
         escape = self._escape(strings, {p for sp in spaces for p in sp.points}) if run else 0
         if escape >= ESCAPE_POINTS and not self._fenced(strings):
             return ALIVE, spaces, [], escape
-        values = [(0, 0) if self._spoiled(sp, worms) else (sp.min, sp.max) for sp in spaces]
+        values = [(0, 0) if self._spoiled(sp, worms) else (0, sp.max) if self._unsettled(sp, worms)
+                  else (sp.min, sp.max) for sp in spaces]
         closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]
         sure = combine(closed, owner_first=False) >= 2 and not self._short(strings, spaces)
         return (SURE if sure else OPEN), spaces, values, escape
@@ -222,6 +223,18 @@ class OwlStatus(Search):
             return self._attack(p)[0] == WIN
         finally:
             b.popgo()
+
+    def _unsettled(self, space: EyeSpace, worms: dict[int, Worm]) -> bool:
+        """An enemy string beside the space can be captured and saved (or its defence ran
+        out of nodes): the space is an eye only if the owner captures it first, so it is
+        worth none to its maximum, never a sure eye (two one-point spaces on either side of
+        such a string are one space once it is captured, and none while it lives)."""
+        b = self.board
+        enemy = 3 - space.color
+        for e in {b.origin(q) for p in space.points for q in b.nbrs[p] if b.board[q] == enemy}:
+            if worms[e].attack_code != 0 and worms[e].defense_code != 0:
+                return True
+        return False
 
     def _spoiled(self, space: EyeSpace, worms: dict[int, Worm]) -> bool:
         """An enemy string stands beside the space that reading cannot capture: the space

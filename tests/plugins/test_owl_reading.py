@@ -255,6 +255,42 @@ def test_the_judgment_of_a_node_in_words() -> None:
     assert board.stackp == 0 and running.stackp == 0
 
 
+# Black's two one-point spaces, A9 and C9, on either side of white's B9.
+SPLIT_BY_A_STONE = """
+. O . X O . . . .
+X X X X O . . . .
+O O O O O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+class _UnsettledB9(TacticalService):
+    """Tactical reading that finds white's B9 both capturable and savable (as a lunch whose
+    defence runs out of nodes is read)."""
+
+    def attack_and_defend(self, board: Board, s: int, node_limit: int | None = None, *,
+                          afresh: bool = False) -> tuple[int, int, int, int]:
+        if board.origin(s) == board.origin(parse_vertex("B9", 9)):
+            return WIN, parse_vertex("A9", 9), WIN, NO_POINT
+        return super().attack_and_defend(board, s, node_limit, afresh=afresh)
+
+
+def test_a_space_beside_an_unsettled_enemy_string_is_no_sure_eye() -> None:
+    # while either side can settle B9, neither A9 nor C9 is an eye of its own: captured, B9
+    # joins them into one space, and saved, it keeps them from closing
+    board, _ = board_from_diagram(SPLIT_BY_A_STONE)
+    service = OwlService()
+    service.tactical = _UnsettledB9()
+    black = frozenset(parse_vertex(v, 9) for v in ("D9", "A8", "B8", "C8", "D8"))
+    assert service.judgment(board, black, 1, 1, False)[0] == \
+        "open (eye spaces 0/1 0/1, 0 open points): 2 moves offered"
+
+
 def test_a_dragon_with_room_to_run_is_not_dead() -> None:
     board, _ = board_from_diagram(RUNNING)
     assert owl().owl_attack(board, parse_vertex("E5", 9))[0] == 0
