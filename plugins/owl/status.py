@@ -94,8 +94,7 @@ class OwlStatus(Search):
         escape = self._escape(strings, {p for sp in spaces for p in sp.points}) if run else 0
         if escape >= ESCAPE_POINTS and not self._fenced(strings):
             return ALIVE, spaces, [], escape
-        values = [(0, 0) if self._spoiled(sp, worms) else (0, sp.max) if self._unsettled(sp, worms)
-                  else (sp.min, sp.max) for sp in spaces]
+        values = [self._worth(sp, worms) for sp in spaces]
         closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]
         sure = combine(closed, owner_first=False) >= 2 and not self._short(strings, spaces)
         return (SURE if sure else OPEN), spaces, values, escape
@@ -224,34 +223,27 @@ class OwlStatus(Search):
         finally:
             b.popgo()
 
-    def _unsettled(self, space: EyeSpace, worms: dict[int, Worm]) -> bool:
-        """An enemy string beside the space can be captured and saved (or its defence ran
-        out of nodes): the space is an eye only if the owner captures it first, so it is
-        worth none to its maximum, never a sure eye (two one-point spaces on either side of
-        such a string are one space once it is captured, and none while it lives)."""
+    def _worth(self, space: EyeSpace, worms: dict[int, Worm]) -> tuple[int, int]:
+        """The space's (min, max) eyes as owl counts them: none where an enemy string beside
+        it stands that reading cannot capture (the enemy's stone inside an eye shape, as
+        after a placement); none to its maximum where one beside it can be captured and
+        saved (or its defence ran out of nodes), an eye only if the owner takes it first:
+        two one-point spaces on either side of it are one space once it is captured, and
+        none while it lives. A string the lunch reading already read is not read again."""
         b = self.board
         enemy = 3 - space.color
-        for e in {b.origin(q) for p in space.points for q in b.nbrs[p] if b.board[q] == enemy}:
-            if worms[e].attack_code != 0 and worms[e].defense_code != 0:
-                return True
-        return False
-
-    def _spoiled(self, space: EyeSpace, worms: dict[int, Worm]) -> bool:
-        """An enemy string stands beside the space that reading cannot capture: the space
-        makes no sure eye (the enemy's stone inside an eye shape, as after a placement).
-        A string the lunch reading already found capturable is not read again."""
-        b = self.board
-        enemy = 3 - space.color
-        touching = {b.origin(q) for p in space.points for q in b.nbrs[p] if b.board[q] == enemy}
-        for e in sorted(touching):
+        touching = sorted({b.origin(q) for p in space.points for q in b.nbrs[p] if b.board[q] == enemy})
+        for e in touching:
             if worms[e].attack_code == WIN:
                 continue
             if self.tactical is None or len(b.sref[e].libs) > LUNCH_LIBERTIES or e in self.lunches_read:
-                return True  # (a string the lunch reading read and could not capture)
+                return 0, 0  # (a string the lunch reading read and could not capture)
             code, _ = self._attack(e)
             if code != WIN:
-                return True
-        return False
+                return 0, 0
+        if any(worms[e].unstable for e in touching):
+            return 0, space.max
+        return space.min, space.max
 
 
 def crawl_line(size: int) -> int:
