@@ -93,7 +93,7 @@ def diagonal_value(board: Board, d: int, owner: int, worms: Mapping[int, Worm],
             return CONTESTED, d, d  # he can take a ko there
         libs = board.accuratelib(d, opponent, 3)
         if libs == 2 and capturable is not None \
-                and not any(b[q] == owner and len(board.sref[q].libs) == 1 for q in board.nbrs[d]) \
+                and not board.would_capture(d, opponent) \
                 and capturable(d, opponent):
             return 0, NO_POINT, NO_POINT  # his stone there would be captured (and take nothing): ours
         if libs >= 2:

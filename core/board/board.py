@@ -632,6 +632,12 @@ class Board:
         origins.sort()
         return origins
 
+    def would_capture(self, p: int, color: int) -> bool:
+        """True if a stone of color at p would capture an enemy string (one in atari beside p)."""
+        board, sref = self.board, self.sref
+        opp = 3 - color
+        return any(board[q] == opp and len(sref[q].libs) == 1 for q in self.nbrs[p])
+
     def is_self_atari(self, p: int, color: int) -> bool:
         """True if color playing at p leaves its own string with at most one liberty."""
         return self.board[p] == EMPTY and self.accuratelib(p, color, 2) <= 1

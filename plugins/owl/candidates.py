@@ -79,7 +79,7 @@ class OwlCandidates(OwlStatus):
         for m in self._patterns("owl_attack.db", enemy, strings, spaces):
             _offer(value, m.move, m.pattern.value)
         for p in {p for o in strings for p in b.sref[o].libs}:
-            if b.accuratelib(p, enemy, 2) >= 2 or _captures(b, p, enemy):
+            if b.accuratelib(p, enemy, 2) >= 2 or b.would_capture(p, enemy):
                 _offer(value, p, LIBERTY_VALUE + _empty_neighbours(b, p))
         for sp in spaces:
             for p in sp.marginal:
@@ -222,11 +222,6 @@ def _ordered(value: dict[int, float]) -> list[int]:
 
 def _empty_neighbours(board: Board, p: int) -> int:
     return sum(1 for q in board.nbrs[p] if board.board[q] == EMPTY)
-
-
-def _captures(board: Board, p: int, color: int) -> bool:
-    """A stone of color at p would capture something."""
-    return any(board.board[q] == 3 - color and len(board.sref[q].libs) == 1 for q in board.nbrs[p])
 
 
 def banned_ko(board: Board, p: int, color: int) -> bool:

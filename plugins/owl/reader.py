@@ -18,10 +18,10 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   reading can capture and also save, which counts for no eye until the owner takes it;
   the opponent to move) reaches two, and no string of the dragon breathes only inside
   one of its larger spaces with SHORT_LIBERTIES or fewer (there a placement may run it
-  out of liberties: the node is read). A sure dragon is alive unless owl_vital.db finds a shortage of liberties to
-  read. Enemy strings short of liberties beside the dragon are read first: one it can
-  capture and the enemy cannot save lies inside its eye space as dead stones (a lunch),
-  so that a stone dropped into an eye does not split it in two.
+  out of liberties: the node is read). A sure dragon is alive unless owl_vital.db finds
+  a shortage of liberties to read. Enemy strings short of liberties beside the dragon are
+  read first: one it can capture and the enemy cannot save lies inside its eye space as
+  dead stones (a lunch), so that a stone dropped into an eye does not split it in two.
 - At the root every candidate is read (`root_width`, 0), not only the first `width` (below
   the root the width stands): a kill or a save ranked past them is found while nodes
   remain. The first `width` are the question's own: running out of nodes or time among
