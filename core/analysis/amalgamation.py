@@ -134,7 +134,7 @@ def _plainly_safe(board: Board, a: int, b: int, g: int) -> bool:
     """The cutting stone would have at most one liberty, and both strings have SAFE_LIBERTIES
     or more: no atari on either can start another cut, so there is nothing to read."""
     enemy = 3 - board.board[a]
-    if not (board.is_suicide(g, enemy) or board.accuratelib(g, enemy, 2) < 2):
+    if not _cutter_dies(board, g, enemy):
         return False
     return len(board.sref[a].libs) >= SAFE_LIBERTIES and len(board.sref[b].libs) >= SAFE_LIBERTIES
 
@@ -144,7 +144,7 @@ def _cut_fails(board: Board, worms: Mapping[int, Worm], a: int, b: int, g: int,
     """The opponent's cut at g fails at once: his stone there is captured, or a and b meet
     diagonally around an enemy stone that can be captured outright."""
     enemy = 3 - board.board[a]
-    if board.is_suicide(g, enemy) or board.accuratelib(g, enemy, 2) < 2:
+    if _cutter_dies(board, g, enemy):
         return True
     if capturable is not None and capturable(g, enemy):
         return True
@@ -159,3 +159,11 @@ def _cut_fails(board: Board, worms: Mapping[int, Worm], a: int, b: int, g: int,
                 if w is not None and w.attack_code == WIN:
                     return True
     return False
+
+
+def _cutter_dies(board: Board, g: int, enemy: int) -> bool:
+    """The enemy's stone at g could not be played, or would stand with one liberty having
+    captured nothing: a cutting stone that captures is at worst taken back in a ko."""
+    if board.is_suicide(g, enemy):
+        return True
+    return board.accuratelib(g, enemy, 2) < 2 and not board.would_capture(g, enemy)

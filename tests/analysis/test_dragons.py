@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.analysis.amalgamation import amalgamate
+from core.analysis.amalgamation import amalgamate, shape_dragon
 from core.analysis.analysis import Analysis, initial_analysis
 from core.analysis.dragons import Status
 from core.analysis.eyes import eye_spaces
@@ -192,3 +192,21 @@ def test_a_weak_stone_in_open_ground_is_not_in_seki() -> None:
     d10 = parse_vertex("D10", 13)
     dragon = next(d for d in a.dragons.values() if d10 in [p for o in d.worms for p in a.worms[o].stones])
     assert dragon.liberties == 3 and not dragon.seki
+
+
+def test_a_cut_that_captures_is_no_failed_cut() -> None:
+    # black J7 has one liberty, but only because it takes J8: white's retake is a ko at
+    # best, so J8 hangs from H7 by nothing sure (the cut that captures is a cut)
+    board, _ = board_from_diagram("""
+        . . . . . . . X X
+        . . . . . . . X O
+        . . . . . . O O .
+        . . . . . . O O O
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    j8 = parse_vertex("J8", 9)
+    assert shape_dragon(board, j8) == frozenset({j8})
