@@ -12,7 +12,9 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   reaches open ground (ESCAPE_POINTS open points within ESCAPE_STEPS: "a dragon that can
   run is not dead"; ground on the first two lines alone, or three on 19x19, is a crawl:
   "do not crawl along the second line"), from the root's first reply on (at the root the
-  attacker may block first, and the defender's question gets a move, not a pass); sure
+  attacker may block first, and the defender's question gets a move, not a pass), and
+  only with none of its strings in atari (a stone cut off in atari is saved or lost
+  before the rest runs); sure
   of two eyes when the pessimistic eye count (closed eye spaces only: no marginal point
   and no enemy string beside them that reading cannot capture, and none beside one that
   reading can capture and also save, which counts for no eye until the owner takes it;

@@ -1,6 +1,6 @@
 """The status of a node of owl's reading, judged before its moves: dead (every original
-string of the dragon captured), alive by running (open ground: "a dragon that can run is
-not dead"), sure of two closed eyes, or open, with the dragon's eye spaces, their values
+string of the dragon captured), alive by running (open ground, none of its strings in
+atari: "a dragon that can run is not dead"), sure of two closed eyes, or open, with the dragon's eye spaces, their values
 and its open ground. See plugins/owl/reader.py for how the search uses them."""
 
 from __future__ import annotations
@@ -92,7 +92,10 @@ class OwlStatus(Search):
         spaces = [sp for sp in eye_spaces(b, worms, colors=(self.owner,), through=beside, diagonal=self._capturable)
                   if members & set(sp.borders)]
         escape = self._escape(strings, {p for sp in spaces for p in sp.points}) if run else 0
-        if escape >= ESCAPE_POINTS and not self._fenced(strings):
+        # a dragon with a string in atari runs only once that string is out of atari
+        # ("save the stones before you run"): the line is read on
+        in_atari = any(len(b.sref[o].libs) == 1 for o in strings)
+        if escape >= ESCAPE_POINTS and not in_atari and not self._fenced(strings):
             return ALIVE, spaces, [], escape
         values = [self._worth(sp, worms) for sp in spaces]
         closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]

@@ -296,6 +296,27 @@ def test_a_dragon_with_room_to_run_is_not_dead() -> None:
     assert owl().owl_attack(board, parse_vertex("E5", 9))[0] == 0
 
 
+def test_a_dragon_with_a_string_in_atari_does_not_run_away() -> None:
+    # black's D3, cut off in atari (its last liberty D4 beside E4), is the dragon's too:
+    # white takes it before the rest runs, so the node is read, not judged alive
+    board, _ = board_from_diagram("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . X . . . .
+        . . O X O O . . .
+        . . . O O . . . .
+        . . . . . . . . .
+        """)
+    service = owl()
+    stones = frozenset(parse_vertex(v, 9) for v in ("E5", "E4"))
+    assert service.judgment(board, stones, 1, 1, True)[0].startswith("alive by running")
+    cut_off = stones | {parse_vertex("D3", 9)}
+    assert service.judgment(board, cut_off, 1, 1, True)[0].startswith("open (")
+
+
 def test_a_dragon_that_can_run_is_defended_with_a_move() -> None:
     # at the root the attacker may block first, so the defender's answer is a move, not a pass
     board, _ = board_from_diagram(RUNNING)
