@@ -162,7 +162,7 @@ class _Version(argparse.Action):
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser of `kiai` and its subcommands (argv tells which --plugin modules to ask for options)."""
-    from gtp import audit, decide, referee, regress, show
+    from gtp import agree, audit, decide, referee, regress, show
 
     host = _every_plugin(argv)
     options = host.options
@@ -179,6 +179,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     plugins_p.set_defaults(run=list_plugins)
 
     regress.add_parser(sub)
+    agree.add_parser(sub)
     referee.add_parser(sub)
     show.add_parser(sub)
     for tool in decide.add_parsers(sub) + [audit.add_parser(sub)]:
@@ -203,7 +204,14 @@ def list_plugins(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `kiai` command."""
-    argv = sys.argv[1:] if argv is None else argv
+    try:
+        return _main(sys.argv[1:] if argv is None else argv)
+    except BrokenPipeError:  # whoever read our output stopped (`kiai --version | head -1`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's flush is quiet
+        return 1
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     from core.errors import KiaiError

@@ -1,9 +1,11 @@
 """Engine options on the `kiai` command line reach the engine wherever they stand: before
 the subcommand (`kiai --level 5 gtp`, as GUIs and referees write it), after it, or in
-`regress --kiai-args` (which wins over those before `regress`)."""
+`regress --kiai-args` (which wins over those before `regress`); and output cut short by
+its reader ends quietly."""
 
 from __future__ import annotations
 
+import os
 import shlex
 import subprocess
 import sys
@@ -72,3 +74,15 @@ def test_play_without_engine_options_adds_none() -> None:
     argv = ["play", "--opponent", "gnugo"]
     words = shlex.split(kiai_command(build_parser(argv).parse_args(argv)))
     assert words[words.index("gtp") + 1:] == ["--move-time", "30.0"]
+
+
+def test_output_cut_short_by_its_reader_is_no_crash() -> None:
+    # as in `kiai --version | head -1`: the reader has gone before kiai writes
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "gtp.cli", "--version"], stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(write)
+    assert "Traceback" not in proc.stderr and proc.returncode == 1
