@@ -1,0 +1,194 @@
+"""`kiai agree-owl`: how often Kiai's owl gives a reference engine's result code on
+dragons no owl test was written for, a measure held out from owl.tst.
+
+The positions are every `loadsgf` of the suites given (any GNU Go-format suite: their
+tests are not run). In each, the reference engine (GNU Go 3.8 by default) lists its
+dragons (`dragon_status` without a stone); each dragon it calls critical is asked both
+owl_attack and owl_defend, each it calls dead owl_defend, of the reference and of Kiai.
+An answer agrees when its first word (the result code) is the reference's. Agreement is
+counted over every question and over the distinct ones (the first question per game
+file and dragon, since a suite may load one game at many move numbers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shlex
+import sys
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from core.errors import KiaiError
+from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
+from gtp.regress import RegressTest, in_folder, parse_suite
+
+REFERENCE = "/usr/games/gnugo --mode gtp"
+_DRAGON = re.compile(r"^(?P<stone>[A-Za-z]\d+): (?P<status>\w+)")
+
+
+@dataclass
+class Question:
+    """One owl question on one position, with both engines' answers."""
+
+    load: str  # the loadsgf command, with an absolute path
+    command: str  # owl_attack V or owl_defend V
+    reference: str = ""
+    kiai: str = ""
+
+    @property
+    def agrees(self) -> bool:
+        """The result codes (first words) are the same."""
+        return _code(self.kiai) == _code(self.reference)
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """The game file and the question, for counting distinct questions."""
+        return self.load.split()[1], self.command
+
+
+def _code(answer: str) -> str:
+    return answer.split()[0] if answer.split() else "?"
+
+
+def positions(suites: list[Path]) -> list[str]:
+    """The distinct loadsgf commands of the suites, paths made absolute, in order."""
+    seen: list[str] = []
+    for path in suites:
+        try:
+            items = parse_suite(path.read_text(encoding="utf-8", errors="replace"))
+        except OSError as e:
+            raise KiaiError(f"cannot read suite {str(path)!r}: {e.strerror}") from None
+        for item in items:
+            if isinstance(item, RegressTest) or not item.startswith("loadsgf "):
+                continue
+            words = item.split()
+            words[1] = str((path.resolve().parent / words[1]).resolve())
+            load = " ".join(words)
+            if load not in seen:
+                seen.append(load)
+    return seen
+
+
+def questions(session: GtpSession, loads: list[str], timeout: float | None) -> list[Question]:
+    """The owl questions of each position: both for the session's critical dragons,
+    owl_defend for its dead ones."""
+    out: list[Question] = []
+    for load in loads:
+        ok, _ = session.send(load, timeout)
+        if not ok:
+            continue
+        ok, text = session.send("dragon_status", timeout)
+        if not ok:
+            raise KiaiError(f"the reference engine cannot list its dragons: {text}")
+        for line in text.splitlines():
+            m = _DRAGON.match(line.strip())
+            if m is None or m.group("status") not in ("critical", "dead"):
+                continue
+            asked = ("owl_attack", "owl_defend") if m.group("status") == "critical" else ("owl_defend",)
+            out.extend(Question(load, f"{c} {m.group('stone')}") for c in asked)
+    return out
+
+
+def ask(session: GtpSession, qs: list[Question], field: str, timeout: float | None) -> None:
+    """Put the session's answer to each question into field ('reference' or 'kiai')."""
+    loaded = ""
+    for q in qs:
+        if q.load != loaded:
+            session.send(q.load, timeout)
+            loaded = q.load
+        try:
+            ok, answer = session.send(q.command, timeout)
+        except EngineFailure as e:
+            ok, answer = False, str(e)
+        setattr(q, field, answer if ok else f"? {answer}")
+
+
+def report(qs: list[Question], listing: bool) -> str:
+    """Agreement over every question and over the distinct ones, the disagreements by
+    (question, Kiai's code, the reference's code), and with listing each of them."""
+    distinct: dict[tuple[str, str], Question] = {}
+    for q in qs:
+        distinct.setdefault(q.key, q)
+    lines = [f"agreement: {sum(q.agrees for q in qs)} of {len(qs)} questions; "
+             f"{sum(q.agrees for q in distinct.values())} of {len(distinct)} distinct (by game and dragon)"]
+    kinds = Counter((q.command.split()[0], _code(q.kiai), _code(q.reference)) for q in qs if not q.agrees)
+    for (command, mine, theirs), n in kinds.most_common():
+        lines.append(f"  {command}: Kiai {mine}, reference {theirs}: {n}")
+    if listing:
+        for q in qs:
+            if not q.agrees:
+                lines.append(f"{q.load} | {q.command}: Kiai [{q.kiai}], reference [{q.reference}]")
+    return "\n".join(lines)
+
+
+def load_answers(path: Path) -> dict[tuple[str, str], Question]:
+    """The questions of an earlier run's --json file, by position and question."""
+    try:
+        return {(d["load"], d["command"]): Question(**d) for d in json.loads(path.read_text())}
+    except (OSError, ValueError, TypeError, KeyError) as e:
+        raise KiaiError(f"cannot read the baseline {str(path)!r}: {e}") from None
+
+
+def compare(qs: list[Question], before: dict[tuple[str, str], Question], name: str) -> str:
+    """The questions whose agreement changed against an earlier run's."""
+    changed = [(q, before[(q.load, q.command)]) for q in qs if (q.load, q.command) in before]
+    gained = [q for q, old in changed if q.agrees and not old.agrees]
+    lost = [q for q, old in changed if not q.agrees and old.agrees]
+    was = sum(q.agrees for q in before.values())
+    lines = [f"against {name}: {was} -> {sum(q.agrees for q in qs)} agreeing (+{len(gained)} -{len(lost)})"]
+    for label, group in (("gained", gained), ("lost", lost)):
+        for q in group:
+            lines.append(f"  {label}: {q.load} | {q.command}: Kiai [{q.kiai}], reference [{q.reference}]")
+    return "\n".join(lines)
+
+
+def add_parser(sub: Any) -> None:
+    """Register the `agree-owl` subcommand."""
+    p = sub.add_parser("agree-owl", help="owl result codes against a reference engine's on every critical or dead "
+                       "dragon of the suites' positions (a measure held out from owl.tst)")
+    p.add_argument("suites", nargs="+", type=Path, help="regression files whose loadsgf positions are used")
+    p.add_argument("--reference", default=REFERENCE, help=f"the reference GTP engine (default: {REFERENCE!r})")
+    p.add_argument("--json", type=Path, help="also write the questions and answers as JSON to this file")
+    p.add_argument("--baseline", type=Path, help="an earlier run's --json file: list the questions gained and lost")
+    p.add_argument("--list", action="store_true", help="list every disagreement")
+    p.add_argument("--timeout", type=float, default=None, help="seconds allowed per command")
+    p.add_argument("--kiai-args", default="", help="options for the Kiai engine, e.g. '--owl-nodes 3000'")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Ask the reference, then Kiai, and print the agreement; 2 if a suite, the baseline or
+    the reference engine cannot be used, else 0."""
+    from gtp.cli import build_parser, engine_flags, engine_from
+
+    try:
+        before = load_answers(args.baseline) if args.baseline else None  # read first: a long run is not wasted
+        loads = positions(args.suites)
+        with in_folder(Path.cwd()):
+            reference = ProcessSession(args.reference)
+            try:
+                qs = questions(reference, loads, args.timeout)
+                ask(reference, qs, "reference", args.timeout)
+            finally:
+                reference.close()
+            flags = engine_flags(args) + shlex.split(args.kiai_args)
+            parsed = build_parser(flags).parse_args(flags)
+            kiai = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
+            start = time.monotonic()
+            ask(kiai, qs, "kiai", args.timeout)
+            seconds = time.monotonic() - start
+        print(report(qs, args.list))
+        print(f"{len(loads)} positions, {len(qs)} questions; Kiai answered in {seconds:.1f} s")
+        if before is not None:
+            print(compare(qs, before, str(args.baseline)))
+    except KiaiError as e:
+        print(f"kiai agree-owl: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        args.json.write_text(json.dumps([asdict(q) for q in qs], indent=1))
+    return 0

@@ -1,0 +1,58 @@
+"""`kiai agree-owl`: Kiai's owl result codes against a reference engine's on the dragons
+of a suite's positions. The counting runs on hand-made questions; the command end to end
+with Kiai itself as the reference, which must agree with itself."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from gtp.agree import Question, compare, positions, report
+from tests.gtp.test_decide import STRAIGHT_THREE
+
+
+def test_positions_are_each_loadsgf_once_with_absolute_paths(tmp_path: Path) -> None:
+    suite = tmp_path / "a.tst"
+    suite.write_text("loadsgf g.sgf 10\n1 owl_attack A1\n#? [0]\nloadsgf g.sgf 10\nloadsgf g.sgf 12\n")
+    assert positions([suite]) == [f"loadsgf {tmp_path / 'g.sgf'} 10", f"loadsgf {tmp_path / 'g.sgf'} 12"]
+
+
+def test_the_report_counts_codes_and_distinct_questions() -> None:
+    qs = [Question("loadsgf g.sgf 10", "owl_attack C3", "1 B2", "1 D4"),  # the same code: agrees
+          Question("loadsgf g.sgf 12", "owl_attack C3", "1 B2", "0"),  # the same game and dragon again
+          Question("loadsgf g.sgf 12", "owl_defend C3", "0", "1 B2"),
+          Question("loadsgf h.sgf", "owl_defend C3", "0", "0")]
+    text = report(qs, listing=True)
+    assert text.splitlines()[0] == "agreement: 2 of 4 questions; 2 of 3 distinct (by game and dragon)"
+    assert "  owl_attack: Kiai 0, reference 1: 1" in text
+    assert "loadsgf g.sgf 12 | owl_defend C3: Kiai [1 B2], reference [0]" in text
+    before = {(q.load, q.command): Question(q.load, q.command, q.reference, q.reference) for q in qs}
+    changed = compare(qs, before, "old.json")
+    assert changed.splitlines()[0] == "against old.json: 4 -> 2 agreeing (+0 -2)"
+
+
+def test_agree_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path) -> None:
+    (tmp_path / "game.sgf").write_bytes(STRAIGHT_THREE)
+    suite = tmp_path / "mini.tst"
+    suite.write_text("loadsgf game.sgf\n1 owl_attack A8\n#? [1 B9]\n")
+    reference = f"{sys.executable} -m gtp.cli gtp --workers 0"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "gtp.cli", "agree-owl", *args], capture_output=True,
+                              text=True, timeout=300, cwd=tmp_path)
+
+    proc = run(str(suite), "--reference", reference, "--json", "a.json")
+    assert proc.returncode == 0, proc.stderr
+    # black's straight three (D9's dragon) is critical: both questions asked, both agree
+    assert proc.stdout.splitlines()[0] == "agreement: 2 of 2 questions; 2 of 2 distinct (by game and dragon)"
+    answers = json.loads((tmp_path / "a.json").read_text())
+    assert [(a["command"], a["kiai"], a["reference"]) for a in answers] == [
+        ("owl_attack D9", "1 B9", "1 B9"), ("owl_defend D9", "1 B9", "1 B9")]
+    again = run(str(suite), "--reference", reference, "--baseline", "a.json")
+    assert "against a.json: 2 -> 2 agreeing (+0 -0)" in again.stdout, again.stderr
+    missing = run(str(suite), "--reference", str(tmp_path / "no-such-engine"))
+    assert missing.returncode == 2 and "cannot start engine" in missing.stderr
+    broken = run(str(suite), "--baseline", "nothing.json")
+    assert broken.returncode == 2 and "cannot read the baseline" in broken.stderr
