@@ -12,15 +12,15 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   reaches open ground (ESCAPE_POINTS open points within ESCAPE_STEPS: "a dragon that can
   run is not dead"; ground on the first two lines alone, or three on 19x19, is a crawl:
   "do not crawl along the second line"), from the root's first reply on (at the root the
-  attacker may block first, and the defender's question gets a move, not a pass), and
-  only with none of its strings in atari (a stone cut off in atari is saved or lost
-  before the rest runs); sure
+  attacker may block first, and the defender's question gets a move, not a pass); sure
   of two eyes when the pessimistic eye count (closed eye spaces only: no marginal point
   and no enemy string beside them that reading cannot capture, and none beside one that
   reading can capture and also save, which counts for no eye until the owner takes it;
   the opponent to move) reaches two, and no string of the dragon breathes only inside
   one of its larger spaces with SHORT_LIBERTIES or fewer (there a placement may run it
-  out of liberties: the node is read). A sure dragon is alive unless owl_vital.db finds
+  out of liberties: the node is read). Neither while a string of the dragon is in atari:
+  the stone is saved or lost before the rest runs or counts its eyes (a stone cut off
+  in atari could be read alive on the eyes or the open ground of what it was cut from). A sure dragon is alive unless owl_vital.db finds
   a shortage of liberties to read. Enemy strings short of liberties beside the dragon are
   read first: one it can capture and the enemy cannot save lies inside its eye space as
   dead stones (a lunch), so that a stone dropped into an eye does not split it in two.

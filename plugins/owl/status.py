@@ -1,7 +1,8 @@
 """The status of a node of owl's reading, judged before its moves: dead (every original
-string of the dragon captured), alive by running (open ground, none of its strings in
-atari: "a dragon that can run is not dead"), sure of two closed eyes, or open, with the dragon's eye spaces, their values
-and its open ground. See plugins/owl/reader.py for how the search uses them."""
+string of the dragon captured), alive by running (open ground: "a dragon that can run is
+not dead"), sure of two closed eyes, or open, with the dragon's eye spaces, their values
+and its open ground; neither running nor sure while a string of the dragon is in atari.
+See plugins/owl/reader.py for how the search uses them."""
 
 from __future__ import annotations
 
@@ -92,14 +93,14 @@ class OwlStatus(Search):
         spaces = [sp for sp in eye_spaces(b, worms, colors=(self.owner,), through=beside, diagonal=self._capturable)
                   if members & set(sp.borders)]
         escape = self._escape(strings, {p for sp in spaces for p in sp.points}) if run else 0
-        # a dragon with a string in atari runs only once that string is out of atari
-        # ("save the stones before you run"): the line is read on
+        # a dragon with a string in atari neither runs nor counts sure eyes until that
+        # string is saved or lost ("save the stones before you run"): the line is read on
         in_atari = any(len(b.sref[o].libs) == 1 for o in strings)
         if escape >= ESCAPE_POINTS and not in_atari and not self._fenced(strings):
             return ALIVE, spaces, [], escape
         values = [self._worth(sp, worms) for sp in spaces]
         closed = [(low, low) for (low, _), sp in zip(values, spaces) if not sp.marginal]
-        sure = combine(closed, owner_first=False) >= 2 and not self._short(strings, spaces)
+        sure = combine(closed, owner_first=False) >= 2 and not in_atari and not self._short(strings, spaces)
         return (SURE if sure else OPEN), spaces, values, escape
 
     def _short(self, strings: list[int], spaces: list[EyeSpace]) -> bool:

@@ -317,6 +317,27 @@ def test_a_dragon_with_a_string_in_atari_does_not_run_away() -> None:
     assert service.judgment(board, cut_off, 1, 1, True)[0].startswith("open (")
 
 
+def test_two_eyes_are_not_sure_while_a_string_of_the_dragon_is_in_atari() -> None:
+    # black's E4, cut off in atari below the wall, is the question's stone: the eyes of the
+    # corner group it hangs from (A9, C9) are not its own until it is saved
+    board, _ = board_from_diagram("""
+        . X . X O . . . .
+        X X X X O . . . .
+        O O O O O . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . O X O . . .
+        . . . . O . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    service = owl()
+    corner = frozenset(parse_vertex(v, 9) for v in ("B9", "D9", "A8", "B8", "C8", "D8"))
+    assert service.judgment(board, corner, 1, 1, False)[0].startswith("alive: two sure eyes")
+    hanging = corner | {parse_vertex("E4", 9)}
+    assert service.judgment(board, hanging, 1, 1, False)[0].startswith("open (")
+
+
 def test_a_dragon_that_can_run_is_defended_with_a_move() -> None:
     # at the root the attacker may block first, so the defender's answer is a move, not a pass
     board, _ = board_from_diagram(RUNNING)
