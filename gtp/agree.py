@@ -25,7 +25,7 @@ from typing import Any
 
 from core.errors import KiaiError
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
-from gtp.regress import RegressTest, in_folder, parse_suite
+from gtp.regress import RegressTest, parse_suite
 
 REFERENCE = "/usr/games/gnugo --mode gtp"
 _DRAGON = re.compile(r"^(?P<stone>[A-Za-z]\d+): (?P<status>\w+)")
@@ -169,19 +169,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         before = load_answers(args.baseline) if args.baseline else None  # read first: a long run is not wasted
         loads = positions(args.suites)
-        with in_folder(Path.cwd()):
-            reference = ProcessSession(args.reference)
-            try:
-                qs = questions(reference, loads, args.timeout)
-                ask(reference, qs, "reference", args.timeout)
-            finally:
-                reference.close()
-            flags = engine_flags(args) + shlex.split(args.kiai_args)
-            parsed = build_parser(flags).parse_args(flags)
-            kiai = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
-            start = time.monotonic()
-            ask(kiai, qs, "kiai", args.timeout)
-            seconds = time.monotonic() - start
+        reference = ProcessSession(args.reference)  # (the positions' paths are absolute)
+        try:
+            qs = questions(reference, loads, args.timeout)
+            ask(reference, qs, "reference", args.timeout)
+        finally:
+            reference.close()
+        flags = engine_flags(args) + shlex.split(args.kiai_args)
+        parsed = build_parser(flags).parse_args(flags)
+        kiai = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
+        start = time.monotonic()
+        ask(kiai, qs, "kiai", args.timeout)
+        seconds = time.monotonic() - start
         print(report(qs, args.list))
         print(f"{len(loads)} positions, {len(qs)} questions; Kiai answered in {seconds:.1f} s")
         if before is not None:

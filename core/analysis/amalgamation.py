@@ -10,15 +10,16 @@ Shape settles the sure cases:
 
 A pair with one shared liberty (a tiger's mouth, a hanging connection, a one-point jump,
 a diagonal whose other side is taken) is a candidate when the cut there fails at once:
-the cutting stone would be captured (it has no liberty, one, or the tactical service
-reads it captured), or the pair meets diagonally around an enemy stone that can be
-captured outright ("the cut through a stone in atari is no cut"). The connection
-service then reads each candidate: it joins unless the opponent, moving first, cuts it
-some other way (a candidate whose cutting stone would have one liberty at most, between
-two strings of SAFE_LIBERTIES or more, needs no reading: there is no other way). Where
-no service reads or the reading runs out of nodes, the shape decides. Wider gaps (the knight's move, the two-point jump) and one-point jumps whose
-cutting stone would live are left apart: they can be cut, and owl and the valuator
-weigh them as separate dragons, as GNU Go does.
+the cutting stone would be captured (it has no liberty, or one and captures nothing, or
+the tactical service reads it captured), or the pair meets diagonally around an enemy
+stone that can be captured outright ("the cut through a stone in atari is no cut"). The
+connection service then reads each candidate: it joins unless the opponent, moving
+first, cuts it some other way (a candidate whose cutting stone would have one liberty at
+most, between two strings of SAFE_LIBERTIES or more, needs no reading: there is no other
+way). Where no service reads or the reading runs out of nodes, the shape decides. Wider
+gaps (the knight's move, the two-point jump) and one-point jumps whose cutting stone
+would live are left apart: they can be cut, and owl and the valuator weigh them as
+separate dragons, as GNU Go does.
 """
 
 from __future__ import annotations
