@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
+from pathlib import Path
 
 from core.board.boardcheck import snapshot
 from gtp.engine import Engine, Options
 from gtp.server import GtpServer
 
 KIAI_GTP = f"{sys.executable} -m gtp.cli gtp"
+KIAI_REFERENCE = f"{KIAI_GTP} --workers 0"  # Kiai as a tool's reference engine, in one process
+
+
+def run_tool(folder: Path, tool: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run `kiai TOOL ARGS` in folder; its exit status and output."""
+    return subprocess.run([sys.executable, "-m", "gtp.cli", tool, *args], capture_output=True,
+                          text=True, timeout=300, cwd=folder)
 
 
 def server(size: int = 9, komi: float = 6.5) -> GtpServer:

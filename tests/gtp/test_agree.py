@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 from gtp.agree import Question, compare, positions, report
-from tests.gtp.test_decide import STRAIGHT_THREE
+from tests.gtp.test_decide import straight_three_suite
+from tests.gtp_helpers import KIAI_REFERENCE, run_tool
 
 
 def test_positions_are_each_loadsgf_once_with_absolute_paths(tmp_path: Path) -> None:
@@ -34,14 +34,11 @@ def test_the_report_counts_codes_and_distinct_questions() -> None:
 
 
 def test_agree_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path) -> None:
-    (tmp_path / "game.sgf").write_bytes(STRAIGHT_THREE)
-    suite = tmp_path / "mini.tst"
-    suite.write_text("loadsgf game.sgf\n1 owl_attack A8\n#? [1 B9]\n")
-    reference = f"{sys.executable} -m gtp.cli gtp --workers 0"
+    suite = straight_three_suite(tmp_path, "1 owl_attack A8\n#? [1 B9]\n")
+    reference = KIAI_REFERENCE
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "gtp.cli", "agree-owl", *args], capture_output=True,
-                              text=True, timeout=300, cwd=tmp_path)
+        return run_tool(tmp_path, "agree-owl", *args)
 
     proc = run(str(suite), "--reference", reference, "--json", "a.json")
     assert proc.returncode == 0, proc.stderr

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 from core.board.board import Board
@@ -15,7 +14,8 @@ from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
 from core.reading.variations import VariationTree
 from gtp.audit import Audit, OwlTree, Walker, report
-from tests.gtp.test_decide import STRAIGHT_THREE
+from tests.gtp.test_decide import straight_three_suite
+from tests.gtp_helpers import KIAI_REFERENCE, run_tool
 
 # black's straight three on the top edge (eye space A9-C9 inside A8-D8 and D9), walled in
 # by white: white B9 kills it, black B9 lives (the SGF form is test_decide's)
@@ -151,14 +151,11 @@ def test_the_report_counts_the_endings() -> None:
 
 
 def test_audit_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path) -> None:
-    (tmp_path / "game.sgf").write_bytes(STRAIGHT_THREE)
-    suite = tmp_path / "mini.tst"
-    suite.write_text("loadsgf game.sgf\n1 owl_attack A8\n#? [1 B9]\n2 owl_defend A8\n#? [0]\n")
-    reference = f"{sys.executable} -m gtp.cli gtp --workers 0"
+    suite = straight_three_suite(tmp_path, "1 owl_attack A8\n#? [1 B9]\n2 owl_defend A8\n#? [0]\n")
+    reference = KIAI_REFERENCE
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "gtp.cli", "audit-owl", *args], capture_output=True,
-                              text=True, timeout=300, cwd=tmp_path)
+        return run_tool(tmp_path, "audit-owl", *args)
 
     proc = run(str(suite), "--engine", reference)
     assert proc.returncode == 0, proc.stderr

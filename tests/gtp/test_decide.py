@@ -19,6 +19,15 @@ STRAIGHT_THREE = b"(;FF[4]SZ[9]AB[da][ab][bb][cb][db]AW[ea][eb][ac][bc][cc][dc][
 EYE_AGAINST_NO_EYE = b"(;FF[4]SZ[9]AB[af][bf][cf][df][dg][dh][di]AW[ae][be][ce][de][ee][ef][eg][eh][ei][ag][bg][bh][bi])"
 
 
+def straight_three_suite(folder: Path, tests: str) -> Path:
+    """A suite mini.tst in folder that loads STRAIGHT_THREE (as game.sgf), then these tests."""
+    (folder / "game.sgf").write_bytes(STRAIGHT_THREE)
+    suite = folder / "mini.tst"
+    suite.write_text("loadsgf game.sgf\n" + tests)
+    return suite
+
+
+
 @pytest.mark.parametrize("tool, game, question, answers, first, bad, complaint", [
     ("decide-string", LADDER, "E5", ["E5: attack 1 at F5", "E5: defense"], "attack", "A1", "no stone"),
     ("decide-connection", HANGING, "C4/E4", ["C4/E4: connect 1 at D4", "C4/E4: disconnect"], "connect", "C4/D5",
