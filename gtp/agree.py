@@ -46,6 +46,11 @@ class Question:
         return _code(self.kiai) == _code(self.reference)
 
     @property
+    def ident(self) -> tuple[str, str]:
+        """The position and the question, to match a question across runs."""
+        return self.load, self.command
+
+    @property
     def key(self) -> tuple[str, str]:
         """The game file and the question, for counting distinct questions."""
         return self.load.split()[1], self.command
@@ -96,12 +101,14 @@ def questions(session: GtpSession, loads: list[str], timeout: float | None) -> l
 
 def ask(session: GtpSession, qs: list[Question], field: str, timeout: float | None) -> None:
     """Put the session's answer to each question into field ('reference' or 'kiai')."""
-    loaded = ""
+    loaded, refused = "", ""
     for q in qs:
-        if q.load != loaded:
-            session.send(q.load, timeout)
-            loaded = q.load
         try:
+            if q.load != loaded:
+                ok, text = session.send(q.load, timeout)
+                loaded, refused = q.load, "" if ok else text or "refused"
+            if refused:  # an answer would be about the position before
+                raise EngineFailure(f"cannot load the position: {refused}")
             ok, answer = session.send(q.command, timeout)
         except EngineFailure as e:
             ok, answer = False, str(e)
@@ -129,14 +136,14 @@ def report(qs: list[Question], listing: bool) -> str:
 def load_answers(path: Path) -> dict[tuple[str, str], Question]:
     """The questions of an earlier run's --json file, by position and question."""
     try:
-        return {(d["load"], d["command"]): Question(**d) for d in json.loads(path.read_text())}
+        return {q.ident: q for q in (Question(**d) for d in json.loads(path.read_text()))}
     except (OSError, ValueError, TypeError, KeyError) as e:
         raise KiaiError(f"cannot read the baseline {str(path)!r}: {e}") from None
 
 
 def compare(qs: list[Question], before: dict[tuple[str, str], Question], name: str) -> str:
     """The questions whose agreement changed against an earlier run's."""
-    changed = [(q, before[(q.load, q.command)]) for q in qs if (q.load, q.command) in before]
+    changed = [(q, before[q.ident]) for q in qs if q.ident in before]
     gained = [q for q, old in changed if q.agrees and not old.agrees]
     lost = [q for q, old in changed if not q.agrees and old.agrees]
     was = sum(q.agrees for q in before.values())

@@ -8,7 +8,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from gtp.agree import Question, compare, positions, report
+from gtp.agree import Question, ask, compare, positions, report
 from tests.gtp.test_decide import straight_three_suite
 from tests.gtp_helpers import KIAI_REFERENCE, run_tool
 
@@ -28,9 +28,34 @@ def test_the_report_counts_codes_and_distinct_questions() -> None:
     assert text.splitlines()[0] == "agreement: 2 of 4 questions; 2 of 3 distinct (by game and dragon)"
     assert "  owl_attack: Kiai 0, reference 1: 1" in text
     assert "loadsgf g.sgf 12 | owl_defend C3: Kiai [1 B2], reference [0]" in text
-    before = {(q.load, q.command): Question(q.load, q.command, q.reference, q.reference) for q in qs}
+    before = {q.ident: Question(q.load, q.command, q.reference, q.reference) for q in qs}
     changed = compare(qs, before, "old.json")
     assert changed.splitlines()[0] == "against old.json: 4 -> 2 agreeing (+0 -2)"
+
+
+class _NoSuchFile:
+    """A session that cannot load g.sgf and answers every other command with 1."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def send(self, command: str, timeout: float | None = None) -> tuple[bool, str]:
+        self.sent.append(command)
+        return (False, "cannot open g.sgf") if command == "loadsgf g.sgf" else (True, "1")
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_position_that_cannot_be_loaded_gives_no_answers() -> None:
+    # its questions would otherwise be answered on the position loaded before
+    qs = [Question("loadsgf h.sgf", "owl_attack C3"), Question("loadsgf g.sgf", "owl_attack C3"),
+          Question("loadsgf g.sgf", "owl_defend C3")]
+    session = _NoSuchFile()
+    ask(session, qs, "kiai", None)
+    assert [q.kiai for q in qs] == ["1", "? cannot load the position: cannot open g.sgf",
+                                    "? cannot load the position: cannot open g.sgf"]
+    assert session.sent == ["loadsgf h.sgf", "owl_attack C3", "loadsgf g.sgf"]
 
 
 def test_agree_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path) -> None:
