@@ -247,7 +247,8 @@ def test_the_judgment_of_a_node_in_words() -> None:
     running, _ = board_from_diagram(RUNNING)
     stones = frozenset(parse_vertex(v, 9) for v in ("E5", "E4"))
     assert judge(running, stones, 1, 0, True).startswith("open (")  # the attacker blocks first
-    assert judge(running, stones, 1, 1, True) == "alive by running: 17 open points within reach"
+    assert judge(running, stones, 1, 1, True).startswith("open (")  # after the defender's root move too
+    assert judge(running, stones, 1, 2, True) == "alive by running: 17 open points within reach"
     two_eyes = board_from_diagram(TWO_EYES)[0]
     assert judge(two_eyes, black, 1, 1, False) == "alive: two sure eyes (eye spaces 1/1 1/1)"
     assert judge(two_eyes, black, 1, 1, True) == "two sure eyes, 0 vital moves against them"
@@ -312,9 +313,31 @@ def test_a_dragon_with_a_string_in_atari_does_not_run_away() -> None:
         """)
     service = owl()
     stones = frozenset(parse_vertex(v, 9) for v in ("E5", "E4"))
-    assert service.judgment(board, stones, 1, 1, True)[0].startswith("alive by running")
+    assert service.judgment(board, stones, 1, 2, True)[0].startswith("alive by running")
     cut_off = stones | {parse_vertex("D3", 9)}
-    assert service.judgment(board, cut_off, 1, 1, True)[0].startswith("open (")
+    assert service.judgment(board, cut_off, 1, 2, True)[0].startswith("open (")
+
+
+def test_a_save_gets_one_block_before_the_dragon_counts_as_running() -> None:
+    # white's G5, alone in black's framework: after any white move, ten empty points lie
+    # around it, but black blocks first (G6 after G7, as a fresh owl_attack would read it)
+    board, _ = board_from_diagram("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . X . X .
+        . . . . . . . . .
+        . . . . X . O . .
+        . . . . . . . . .
+        . . . . . X . X .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    service = owl()
+    assert service.owl_defend(board, parse_vertex("G5", 9))[0] == 0
+    assert board.trymove(parse_vertex("G7", 9), WHITE)  # joined to G5 by the jump
+    jumped = frozenset(parse_vertex(v, 9) for v in ("G5", "G7"))
+    assert service.judgment(board, jumped, WHITE, 1, True)[0].startswith("open (")
+    assert service.judgment(board, jumped, WHITE, 3, True)[0] == "alive by running: 10 open points within reach"
 
 
 def test_two_eyes_are_not_sure_while_a_string_of_the_dragon_is_in_atari() -> None:
