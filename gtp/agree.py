@@ -7,7 +7,10 @@ dragons (`dragon_status` without a stone); each dragon it calls critical is aske
 owl_attack and owl_defend, each it calls dead owl_defend, of the reference and of Kiai.
 An answer agrees when its first word (the result code) is the reference's. Agreement is
 counted over every question and over the distinct ones (the first question per game
-file and dragon, since a suite may load one game at many move numbers).
+file and dragon, since a suite may load one game at many move numbers). With --follow,
+each distinct disagreement where one engine names a move the other denies is followed one
+move: the move is played and both engines are asked the opposite question, which tells a
+move the other engine's own reading confirms (its search missed it) from one it refutes.
 """
 
 from __future__ import annotations
@@ -133,6 +136,82 @@ def report(qs: list[Question], listing: bool) -> str:
     return "\n".join(lines)
 
 
+OPPOSITE = {"owl_attack": "owl_defend", "owl_defend": "owl_attack"}
+
+
+@dataclass
+class Followed:
+    """A disagreement followed one move: the move of the engine that found one, and both
+    engines' answers to the opposite question after it."""
+
+    question: Question
+    mover: str  # 'reference' or 'kiai': whose move was played
+    move: str
+    reference: str = ""
+    kiai: str = ""
+
+    @property
+    def verdict(self) -> str:
+        """Whether the move stands (the opposite question fails after it) by each engine's reading."""
+        stands = {name: _code(getattr(self, name)) == "0" for name in ("reference", "kiai")}
+        if all(stands.values()):
+            return "stands by both"
+        if not any(stands.values()):
+            return "refuted by both"
+        return "refuted by Kiai alone" if stands["reference"] else "refuted by the reference alone"
+
+
+def follow(reference: GtpSession, kiai: GtpSession, qs: list[Question], timeout: float | None) -> list[Followed]:
+    """Each distinct disagreement where one engine names a move (a kill or a save) that
+    the other denies: the move is played and both engines are asked the opposite
+    question, to tell a move the other engine's own reading confirms (its search missed
+    it) from one it can refute."""
+    distinct: dict[tuple[str, str], Question] = {}
+    for q in qs:
+        if not q.agrees and "?" not in (_code(q.kiai), _code(q.reference)):
+            distinct.setdefault(q.key, q)
+    out: list[Followed] = []
+    for q in distinct.values():
+        command, stone = q.command.split()
+        mover, answer = ("reference", q.reference) if _code(q.kiai) == "0" else ("kiai", q.kiai)
+        words = answer.split()
+        if len(words) < 2 or words[0] == "0" or words[1].upper() == "PASS":
+            continue
+        try:
+            ok, _ = reference.send(q.load, timeout)
+            ok, color = reference.send(f"color {stone}", timeout) if ok else (False, "")
+        except EngineFailure:
+            continue
+        if not ok or color not in ("black", "white"):
+            continue
+        side = color if command == "owl_defend" else {"black": "white", "white": "black"}[color]
+        f = Followed(q, mover, words[1])
+        for name, session in (("reference", reference), ("kiai", kiai)):
+            try:
+                answer = "?"
+                if session.send(q.load, timeout)[0] and session.send(f"play {side} {f.move}", timeout)[0]:
+                    ok, text = session.send(f"{OPPOSITE[command]} {stone}", timeout)
+                    answer = text if ok else f"? {text}"
+            except EngineFailure as e:
+                answer = f"? {e}"
+            setattr(f, name, answer)
+        out.append(f)
+    return out
+
+
+def follow_report(followed: list[Followed]) -> str:
+    """The followed disagreements by whose move and verdict, then each of them."""
+    kinds = Counter((f.mover, f.verdict) for f in followed)
+    lines = [f"followed: {len(followed)} distinct disagreements, one move each"]
+    for (mover, verdict), n in sorted(kinds.items()):
+        lines.append(f"  {'the reference' if mover == 'reference' else 'Kiai'}'s move {verdict}: {n}")
+    for f in followed:
+        opposite = OPPOSITE[f.question.command.split()[0]]
+        lines.append(f"{f.question.load} | {f.question.command}: after {f.mover}'s {f.move}, {opposite}: "
+                     f"Kiai [{f.kiai}], reference [{f.reference}]: {f.verdict}")
+    return "\n".join(lines)
+
+
 def load_answers(path: Path) -> dict[tuple[str, str], Question]:
     """The questions of an earlier run's --json file, by position and question."""
     try:
@@ -163,6 +242,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--json", type=Path, help="also write the questions and answers as JSON to this file")
     p.add_argument("--baseline", type=Path, help="an earlier run's --json file: list the questions gained and lost")
     p.add_argument("--list", action="store_true", help="list every disagreement")
+    p.add_argument("--follow", action="store_true", help="play the move of each distinct disagreement and ask both "
+                   "engines the opposite question: does the move stand by each one's own reading?")
     p.add_argument("--timeout", type=float, default=None, help="seconds allowed per command")
     p.add_argument("--kiai-args", default="", help="options for the Kiai engine, e.g. '--owl-nodes 3000'")
     p.set_defaults(run=run)
@@ -180,18 +261,20 @@ def run(args: argparse.Namespace) -> int:
         try:
             qs = questions(reference, loads, args.timeout)
             ask(reference, qs, "reference", args.timeout)
+            flags = engine_flags(args) + shlex.split(args.kiai_args)
+            parsed = build_parser(flags).parse_args(flags)
+            kiai = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
+            start = time.monotonic()
+            ask(kiai, qs, "kiai", args.timeout)
+            seconds = time.monotonic() - start
+            print(report(qs, args.list))
+            print(f"{len(loads)} positions, {len(qs)} questions; Kiai answered in {seconds:.1f} s")
+            if before is not None:
+                print(compare(qs, before, str(args.baseline)))
+            if args.follow:
+                print(follow_report(follow(reference, kiai, qs, args.timeout)))
         finally:
             reference.close()
-        flags = engine_flags(args) + shlex.split(args.kiai_args)
-        parsed = build_parser(flags).parse_args(flags)
-        kiai = InProcessSession(engine_from(parsed, workers=0 if parsed.workers is None else None))
-        start = time.monotonic()
-        ask(kiai, qs, "kiai", args.timeout)
-        seconds = time.monotonic() - start
-        print(report(qs, args.list))
-        print(f"{len(loads)} positions, {len(qs)} questions; Kiai answered in {seconds:.1f} s")
-        if before is not None:
-            print(compare(qs, before, str(args.baseline)))
     except KiaiError as e:
         print(f"kiai agree-owl: {e}", file=sys.stderr)
         return 2

@@ -8,7 +8,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from gtp.agree import Question, ask, compare, positions, report
+from gtp.agree import Question, ask, compare, follow, follow_report, positions, report
 from tests.gtp.test_decide import straight_three_suite
 from tests.gtp_helpers import KIAI_REFERENCE, run_tool
 
@@ -58,6 +58,45 @@ def test_a_position_that_cannot_be_loaded_gives_no_answers() -> None:
     assert session.sent == ["loadsgf h.sgf", "owl_attack C3", "loadsgf g.sgf"]
 
 
+class _Scripted:
+    """A session answering each command from a table (success with "" when absent)."""
+
+    def __init__(self, answers: dict[str, str]) -> None:
+        self.answers = answers
+        self.sent: list[str] = []
+
+    def send(self, command: str, timeout: float | None = None) -> tuple[bool, str]:
+        self.sent.append(command)
+        return True, self.answers.get(command, "")
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_disagreement_is_followed_one_move_with_both_engines() -> None:
+    # white's C3: the reference kills it at B2, which Kiai's own reading confirms once
+    # B2 is on the board (its search missed it); Kiai saves it at D4, which the
+    # reference refutes at E5
+    qs = [Question("loadsgf g.sgf", "owl_attack C3", "1 B2", "0"),
+          Question("loadsgf g.sgf", "owl_defend C3", "0", "1 D4"),
+          Question("loadsgf g.sgf 12", "owl_defend C3", "0", "1 D4"),  # the same game and dragon again
+          Question("loadsgf h.sgf", "owl_attack E5", "1 F6", "1 G7")]  # agreeing: not followed
+    reference = _Scripted({"color C3": "white", "owl_defend C3": "0", "owl_attack C3": "1 E5"})
+    kiai = _Scripted({"owl_defend C3": "0", "owl_attack C3": "0"})
+    followed = follow(reference, kiai, qs, None)
+    assert [(f.mover, f.move, f.reference, f.kiai, f.verdict) for f in followed] == [
+        ("reference", "B2", "0", "0", "stands by both"),
+        ("kiai", "D4", "1 E5", "0", "refuted by the reference alone")]
+    assert kiai.sent == ["loadsgf g.sgf", "play black B2", "owl_defend C3",
+                         "loadsgf g.sgf", "play white D4", "owl_attack C3"]
+    text = follow_report(followed)
+    assert text.splitlines()[:3] == ["followed: 2 distinct disagreements, one move each",
+                                     "  Kiai's move refuted by the reference alone: 1",
+                                     "  the reference's move stands by both: 1"]
+    assert "loadsgf g.sgf | owl_defend C3: after kiai's D4, owl_attack: Kiai [0], reference [1 E5]: " \
+        "refuted by the reference alone" in text
+
+
 def test_agree_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path) -> None:
     suite = straight_three_suite(tmp_path, "1 owl_attack A8\n#? [1 B9]\n")
     reference = KIAI_REFERENCE
@@ -72,8 +111,9 @@ def test_agree_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path
     answers = json.loads((tmp_path / "a.json").read_text())
     assert [(a["command"], a["kiai"], a["reference"]) for a in answers] == [
         ("owl_attack D9", "1 B9", "1 B9"), ("owl_defend D9", "1 B9", "1 B9")]
-    again = run(str(suite), "--reference", reference, "--baseline", "a.json")
+    again = run(str(suite), "--reference", reference, "--baseline", "a.json", "--follow")
     assert "against a.json: 2 -> 2 agreeing (+0 -0)" in again.stdout, again.stderr
+    assert "followed: 0 distinct disagreements, one move each" in again.stdout
     missing = run(str(suite), "--reference", str(tmp_path / "no-such-engine"))
     assert missing.returncode == 2 and "cannot start engine" in missing.stderr
     broken = run(str(suite), "--baseline", "nothing.json")
