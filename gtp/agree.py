@@ -192,6 +192,8 @@ def follow(reference: GtpSession, kiai: GtpSession, qs: list[Question], timeout:
                 if session.send(q.load, timeout)[0] and session.send(f"play {side} {f.move}", timeout)[0]:
                     ok, text = session.send(f"{OPPOSITE[command]} {stone}", timeout)
                     answer = text if ok else f"? {text}"
+                    if not ok and session.send(f"color {stone}", timeout) == (True, "empty"):
+                        answer = "0 (captured)"  # the kill took the stone: no defence is left to find
             except EngineFailure as e:
                 answer = f"? {e}"
             setattr(f, name, answer)

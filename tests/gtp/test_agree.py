@@ -97,6 +97,24 @@ def test_a_disagreement_is_followed_one_move_with_both_engines() -> None:
         "refuted by the reference alone" in text
 
 
+class _Captures(_Scripted):
+    """A session on which the move played captures the stone asked about."""
+
+    def send(self, command: str, timeout: float | None = None) -> tuple[bool, str]:
+        if command.startswith("play"):
+            self.answers["color C3"] = "empty"
+        if command == "owl_defend C3":
+            self.sent.append(command)
+            return False, "vertex must not be empty"
+        return super().send(command, timeout)
+
+
+def test_a_kill_that_captures_the_stone_asked_about_stands() -> None:
+    qs = [Question("loadsgf g.sgf", "owl_attack C3", "1 B3", "0")]
+    followed = follow(_Scripted({"color C3": "white", "owl_defend C3": "0"}), _Captures({}), qs, None)
+    assert [(f.kiai, f.verdict) for f in followed] == [("0 (captured)", "stands by both")]
+
+
 def test_agree_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path) -> None:
     suite = straight_three_suite(tmp_path, "1 owl_attack A8\n#? [1 B9]\n")
     reference = KIAI_REFERENCE
