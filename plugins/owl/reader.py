@@ -14,8 +14,7 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   "do not crawl along the second line"), except at the root and at the attacker's reply
   to the defender's root move: the attacker always gets one block first, so that a save
   is read as a fresh owl_attack after it would read it (and the defender's question gets
-  a move, not a pass); sure
-  of two eyes when the pessimistic eye count (closed eye spaces only: no marginal point
+  a move, not a pass); sure of two eyes when the pessimistic eye count (closed eye spaces only: no marginal point
   and no enemy string beside them that reading cannot capture, and none beside one that
   reading can capture and also save, which counts for no eye until the owner takes it;
   the opponent to move) reaches two, and no string of the dragon breathes only inside

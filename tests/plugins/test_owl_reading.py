@@ -319,8 +319,9 @@ def test_a_dragon_with_a_string_in_atari_does_not_run_away() -> None:
 
 
 def test_a_save_gets_one_block_before_the_dragon_counts_as_running() -> None:
-    # white's G5, alone in black's framework: after any white move, ten empty points lie
-    # around it, but black blocks first (G6 after G7, as a fresh owl_attack would read it)
+    # white's G5, alone in black's framework: after white's G7, the two stones have ten
+    # open points within reach, but black blocks first (G6, as a fresh owl_attack after
+    # G7 reads it); deeper in a line the same node is alive by running
     board, _ = board_from_diagram("""
         . . . . . . . . .
         . . . . . . . . .
