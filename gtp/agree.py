@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from core.board.color import color_name, other, parse_color
 from core.errors import KiaiError
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 from gtp.regress import RegressTest, parse_suite
@@ -118,14 +119,20 @@ def ask(session: GtpSession, qs: list[Question], field: str, timeout: float | No
         setattr(q, field, answer if ok else f"? {answer}")
 
 
+def distinct(qs: list[Question]) -> dict[tuple[str, str], Question]:
+    """The first question per game file and dragon (Question.key)."""
+    first: dict[tuple[str, str], Question] = {}
+    for q in qs:
+        first.setdefault(q.key, q)
+    return first
+
+
 def report(qs: list[Question], listing: bool) -> str:
     """Agreement over every question and over the distinct ones, the disagreements by
     (question, Kiai's code, the reference's code), and with listing each of them."""
-    distinct: dict[tuple[str, str], Question] = {}
-    for q in qs:
-        distinct.setdefault(q.key, q)
+    first = distinct(qs)
     lines = [f"agreement: {sum(q.agrees for q in qs)} of {len(qs)} questions; "
-             f"{sum(q.agrees for q in distinct.values())} of {len(distinct)} distinct (by game and dragon)"]
+             f"{sum(q.agrees for q in first.values())} of {len(first)} distinct (by game and dragon)"]
     kinds = Counter((q.command.split()[0], _code(q.kiai), _code(q.reference)) for q in qs if not q.agrees)
     for (command, mine, theirs), n in kinds.most_common():
         lines.append(f"  {command}: Kiai {mine}, reference {theirs}: {n}")
@@ -166,12 +173,8 @@ def follow(reference: GtpSession, kiai: GtpSession, qs: list[Question], timeout:
     the other denies: the move is played and both engines are asked the opposite
     question, to tell a move the other engine's own reading confirms (its search missed
     it) from one it can refute."""
-    distinct: dict[tuple[str, str], Question] = {}
-    for q in qs:
-        if not q.agrees and "?" not in (_code(q.kiai), _code(q.reference)):
-            distinct.setdefault(q.key, q)
     out: list[Followed] = []
-    for q in distinct.values():
+    for q in distinct([q for q in qs if not q.agrees and "?" not in (_code(q.kiai), _code(q.reference))]).values():
         command, stone = q.command.split()
         mover, answer = ("reference", q.reference) if _code(q.kiai) == "0" else ("kiai", q.kiai)
         words = answer.split()
@@ -184,21 +187,29 @@ def follow(reference: GtpSession, kiai: GtpSession, qs: list[Question], timeout:
             continue
         if not ok or color not in ("black", "white"):
             continue
-        side = color if command == "owl_defend" else {"black": "white", "white": "black"}[color]
+        owner = parse_color(color)
+        side = color_name(owner if command == "owl_defend" else other(owner))
         f = Followed(q, mover, words[1])
-        for name, session in (("reference", reference), ("kiai", kiai)):
-            try:
-                answer = "?"
-                if session.send(q.load, timeout)[0] and session.send(f"play {side} {f.move}", timeout)[0]:
-                    ok, text = session.send(f"{OPPOSITE[command]} {stone}", timeout)
-                    answer = text if ok else f"? {text}"
-                    if not ok and session.send(f"color {stone}", timeout) == (True, "empty"):
-                        answer = "0 (captured)"  # the kill took the stone: no defence is left to find
-            except EngineFailure as e:
-                answer = f"? {e}"
-            setattr(f, name, answer)
+        opposite = f"{OPPOSITE[command]} {stone}"
+        f.reference = _after(reference, side, f.move, opposite, stone, timeout)  # (the position is loaded)
+        f.kiai = _after(kiai, side, f.move, opposite, stone, timeout, load=q.load)
         out.append(f)
     return out
+
+
+def _after(session: GtpSession, side: str, move: str, question: str, stone: str, timeout: float | None,
+           load: str = "") -> str:
+    """The session's answer to question after side plays move (on the position load, if
+    given, else the one loaded); a question about a stone the move captured is answered 0."""
+    try:
+        if (load and not session.send(load, timeout)[0]) or not session.send(f"play {side} {move}", timeout)[0]:
+            return "?"
+        ok, text = session.send(question, timeout)
+        if not ok and session.send(f"color {stone}", timeout) == (True, "empty"):
+            return "0 (captured)"  # the kill took the stone: no defence is left to find
+        return text if ok else f"? {text}"
+    except EngineFailure as e:
+        return f"? {e}"
 
 
 def follow_report(followed: list[Followed]) -> str:

@@ -87,6 +87,8 @@ def test_a_disagreement_is_followed_one_move_with_both_engines() -> None:
     assert [(f.mover, f.move, f.reference, f.kiai, f.verdict) for f in followed] == [
         ("reference", "B2", "0", "0", "stands by both"),
         ("kiai", "D4", "1 E5", "0", "refuted by the reference alone")]
+    assert reference.sent == ["loadsgf g.sgf", "color C3", "play black B2", "owl_defend C3",  # loaded once
+                              "loadsgf g.sgf", "color C3", "play white D4", "owl_attack C3"]
     assert kiai.sent == ["loadsgf g.sgf", "play black B2", "owl_defend C3",
                          "loadsgf g.sgf", "play white D4", "owl_attack C3"]
     text = follow_report(followed)

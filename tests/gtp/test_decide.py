@@ -27,7 +27,6 @@ def straight_three_suite(folder: Path, tests: str) -> Path:
     return suite
 
 
-
 @pytest.mark.parametrize("tool, game, question, answers, first, bad, complaint", [
     ("decide-string", LADDER, "E5", ["E5: attack 1 at F5", "E5: defense"], "attack", "A1", "no stone"),
     ("decide-connection", HANGING, "C4/E4", ["C4/E4: connect 1 at D4", "C4/E4: disconnect"], "connect", "C4/D5",
