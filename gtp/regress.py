@@ -4,6 +4,13 @@ A suite is GTP commands, one per line. A numbered command is a test; the next li
 `#? [REGEX]`, is the expected answer, matched against the whole answer. `!` before the
 regex negates it, a trailing `*` marks a known failure, a trailing `&` an unchecked
 test. loadsgf paths are relative to the suite's folder, so the engine runs there.
+
+With --orient K every position is turned by one of the board's eight symmetries
+(core.board.symmetry): each loadsgf loads a copy of its game turned, the vertices of
+every command are turned, and those of every answer turned back before it is checked, so
+a suite's expectations hold unchanged. A position means the same in every orientation;
+the tests whose answer changes show how much of a score rests on the order in which an
+engine happens to meet the points.
 """
 
 from __future__ import annotations
@@ -13,12 +20,15 @@ import json
 import os
 import re
 import sys
+import tempfile
 import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from core.board.sgf import load_sgf
+from core.board.symmetry import turn_record, turn_vertices
 from core.errors import KiaiError
 from gtp.baseline import compare, load_baseline
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
@@ -138,9 +148,47 @@ def in_folder(path: Path) -> Iterator[None]:
         os.chdir(old)
 
 
+class Orientation:
+    """A suite's commands and answers under one of the board's symmetries (0: as written)."""
+
+    def __init__(self, k: int, folder: Path) -> None:
+        self.k = k
+        self.folder = folder  # where the turned copies of the games are written
+        self.size = 19  # the board's size, from the last loadsgf or boardsize
+        self.games = 0
+
+    def command(self, text: str) -> str:
+        """The command for the turned position: a loadsgf of a turned copy of its game
+        (a file that cannot be read is left for the engine to refuse), else the command
+        with its vertices turned."""
+        words = text.split()
+        if words and words[0] == "boardsize" and len(words) > 1 and words[1].isdigit():
+            self.size = int(words[1])
+        if not self.k or not words:
+            return text
+        if words[0] != "loadsgf" or len(words) < 2:
+            return turn_vertices(text, self.size, self.k)
+        try:
+            record = load_sgf(words[1])
+        except KiaiError:
+            return text
+        self.size = record.size
+        self.games += 1
+        turned = self.folder / f"{self.games}-{Path(words[1]).name}"
+        turned.write_bytes(turn_record(record, self.k).to_sgf())
+        rest = [w if w.isdigit() else turn_vertices(w, self.size, self.k) for w in words[2:]]
+        return " ".join(["loadsgf", str(turned)] + rest)
+
+    def answer(self, text: str) -> str:
+        """The answer with its vertices turned back to the suite's orientation."""
+        return turn_vertices(text, self.size, self.k, inverse=True) if self.k else text
+
+
 def run_suite(path: Path, engine_command: str | None, progress: bool = True,
-              timeout: float | None = None, engine_args: list[str] | None = None) -> SuiteResult:
-    """Run one suite file and collect its results."""
+              timeout: float | None = None, engine_args: list[str] | None = None,
+              orient: int = 0) -> SuiteResult:
+    """Run one suite file and collect its results; with orient, every position turned by
+    that symmetry of the board."""
     try:
         items = parse_suite(path.read_text(encoding="utf-8", errors="replace"))
     except OSError as e:
@@ -150,7 +198,8 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
     tests = sum(isinstance(it, RegressTest) for it in items)
     bar = _progress(tests, path.name, progress)
     start = time.monotonic()
-    with in_folder(folder):
+    with in_folder(folder), tempfile.TemporaryDirectory(prefix="kiai-orient-") as turned:
+        orientation = Orientation(orient, Path(turned))
         session: GtpSession
         if engine_command:
             session = ProcessSession(engine_command, cwd=folder)
@@ -165,11 +214,12 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
                 session.send(f"reset_{kind}_node_counter", timeout)
             for item in items:
                 if isinstance(item, str):
-                    session.send(item, timeout)
+                    session.send(orientation.command(item), timeout)
                     continue
                 t0 = time.monotonic()
                 try:
-                    ok, answer = session.send(item.command, timeout)
+                    ok, answer = session.send(orientation.command(item.command), timeout)
+                    answer = orientation.answer(answer)
                 except EngineFailure as e:
                     ok, answer = False, str(e)
                     session.close()
@@ -248,6 +298,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--kiai-args", default="", help="options for the Kiai engine under test, e.g. '--level 5'")
     p.add_argument("--baseline", type=Path, help="an earlier run's --json file: print the tests gained and lost "
                    "against it, and its time and node counts beside this run's")
+    p.add_argument("--orient", type=int, default=0, choices=range(8), metavar="K",
+                   help="turn every position by symmetry K of the board (0 to 7; 0: as written), the "
+                   "answers turned back before they are checked")
     p.set_defaults(run=run)
 
 
@@ -269,7 +322,7 @@ def run(args: argparse.Namespace) -> int:
     for path in args.suites:
         try:
             suites.append(run_suite(path, args.engine, not args.no_progress, args.timeout,
-                                    engine_flags(args) + shlex.split(args.kiai_args)))
+                                    engine_flags(args) + shlex.split(args.kiai_args), args.orient))
         except KiaiError as e:
             print(f"kiai regress: {e}", file=sys.stderr)
             return 2

@@ -8,8 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from core.board.color import BLACK, WHITE
+from core.board.coords import vertex
+from core.board.sgf import load_sgf
 from gtp.baseline import compare, load_baseline
-from gtp.regress import parse_suite, report, run_suite
+from gtp.regress import Orientation, in_folder, parse_suite, report, run_suite
 from tests.gtp_helpers import KIAI_GTP
 
 SUITE = """\
@@ -66,6 +71,34 @@ def test_in_process_run(tmp_path: Path) -> None:
     assert "tiny.tst:3 FAILED: 3 countlib E5\n    expected [1], got [4]" in text
     assert "tiny.tst:4 FAILED (known failure)" in text
     assert "tiny.tst:7 ERROR" in text
+
+
+@pytest.mark.parametrize("k", range(8))
+def test_every_orientation_of_the_suite_gives_the_same_results(tmp_path: Path, k: int) -> None:
+    result = run_suite(write_suite(tmp_path), None, progress=False, orient=k)
+    _check([r.passed for r in result.results], [r.error for r in result.results])
+    assert sorted(result.results[8].answer.split()) == ["D5", "E5"]  # turned back to the suite's orientation
+    assert result.results[1].command == "2 color C7"  # reported as the suite writes it
+
+
+def test_an_orientation_loads_a_turned_copy_of_the_game_and_turns_every_vertex(tmp_path: Path) -> None:
+    write_suite(tmp_path)
+    orientation = Orientation(1, tmp_path)  # left and right mirrored
+    with in_folder(tmp_path):
+        words = orientation.command("loadsgf positions/small.sgf 3").split()
+    assert words[0] == "loadsgf" and words[2] == "3"
+    board, _ = load_sgf(words[1]).replay()  # black E5 and G7, white C7, mirrored
+    assert sorted(vertex(9, p) for p in board.stones(BLACK)) == ["C7", "E5"]
+    assert [vertex(9, p) for p in board.stones(WHITE)] == ["G7"]
+    assert orientation.command("play black D5") == "play black F5"
+    assert orientation.answer("F5 E5") == "D5 E5"
+    assert orientation.command("loadsgf positions/none.sgf") == "loadsgf positions/none.sgf"  # the engine refuses it
+
+
+def test_an_orientation_out_of_range_is_refused(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "regress", str(write_suite(tmp_path)), "--orient", "8"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "--orient" in proc.stderr
 
 
 def test_subprocess_engine_and_json_from_the_command_line(tmp_path: Path) -> None:
