@@ -42,19 +42,16 @@ def turn_point(size: int, p: int, k: int) -> int:
     return point(size, r, c)
 
 
-def unturn_point(size: int, p: int, k: int) -> int:
-    """The point that symmetry k takes to p (its inverse)."""
+def inverse(k: int) -> int:
+    """The symmetry that undoes k: without the diagonal swap k undoes itself (the two
+    mirrors commute); with it, the mirrors trade places."""
     _check(k)
-    if p == PASS:
-        return p
-    r, c = row_col(size, p)
-    if k & 2:
-        r = size - 1 - r
-    if k & 1:
-        c = size - 1 - c
-    if k & 4:
-        r, c = c, r
-    return point(size, r, c)
+    return k if not k & 4 else 4 | (k & 1) << 1 | (k & 2) >> 1
+
+
+def unturn_point(size: int, p: int, k: int) -> int:
+    """The point that symmetry k takes to p."""
+    return turn_point(size, p, inverse(k))
 
 
 def turn_record(record: GameRecord, k: int) -> GameRecord:
