@@ -181,7 +181,7 @@ class Orientation:
 
     def answer(self, text: str) -> str:
         """The answer with its vertices turned back to the suite's orientation."""
-        return turn_vertices(text, self.size, self.k, inverse=True) if self.k else text
+        return turn_vertices(text, self.size, self.k, back=True) if self.k else text
 
 
 def run_suite(path: Path, engine_command: str | None, progress: bool = True,

@@ -68,9 +68,9 @@ def turn_record(record: GameRecord, k: int) -> GameRecord:
     return replace(record, steps=steps)
 
 
-def turn_vertices(text: str, size: int, k: int, inverse: bool = False) -> str:
-    """GTP text with every vertex of a size x size board turned by symmetry k (or by its
-    inverse); other words, and vertices off this board, are left as they are."""
+def turn_vertices(text: str, size: int, k: int, back: bool = False) -> str:
+    """GTP text with every vertex of a size x size board turned by symmetry k (with back,
+    by its inverse); other words, and vertices off this board, are left as they are."""
     _check(k)
 
     def sub(m: re.Match[str]) -> str:
@@ -78,7 +78,7 @@ def turn_vertices(text: str, size: int, k: int, inverse: bool = False) -> str:
             p = parse_vertex(m.group(0), size)
         except KiaiError:
             return m.group(0)
-        q = unturn_point(size, p, k) if inverse else turn_point(size, p, k)
+        q = unturn_point(size, p, k) if back else turn_point(size, p, k)
         return vertex(size, q)
 
     return _VERTEX.sub(sub, text)

@@ -72,7 +72,7 @@ def test_gtp_text_turned_and_back() -> None:
     text = "1 owl_attack C2 E5 PASS pass 12 I9 Z3 ALIVE"
     turned = turn_vertices(text, 9, 1)
     assert turned == "1 owl_attack G2 E5 PASS pass 12 I9 Z3 ALIVE"  # I9 and Z3 are not 9x9 vertices
-    assert turn_vertices(turned, 9, 1, inverse=True) == text
+    assert turn_vertices(turned, 9, 1, back=True) == text
     assert turn_vertices("c2", 9, 4) == "H7"  # GTP vertices are case-blind; answers come back upper case
 
 
