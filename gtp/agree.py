@@ -173,8 +173,9 @@ def follow(reference: GtpSession, kiai: GtpSession, qs: list[Question], timeout:
     the other denies: the move is played and both engines are asked the opposite
     question, to tell a move the other engine's own reading confirms (its search missed
     it) from one it can refute."""
+    answered = [q for q in qs if not q.agrees and "?" not in (_code(q.kiai), _code(q.reference))]
     out: list[Followed] = []
-    for q in distinct([q for q in qs if not q.agrees and "?" not in (_code(q.kiai), _code(q.reference))]).values():
+    for q in distinct(answered).values():
         command, stone = q.command.split()
         mover, answer = ("reference", q.reference) if _code(q.kiai) == "0" else ("kiai", q.kiai)
         words = answer.split()
