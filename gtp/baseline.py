@@ -28,15 +28,21 @@ class BaselineSuite:
     answers: dict[int, tuple[bool, str]]  # test number -> (passed, answer)
 
 
+def suite_key(suite: str, orient: int) -> str:
+    """A suite run's name in a baseline: the suite's, with its orientation unless 0."""
+    return suite if not orient else f"{suite} in orientation {orient}"
+
+
 def load_baseline(path: Path) -> dict[str, BaselineSuite]:
-    """The suites of a `kiai regress --json` file, by suite name; KiaiError if it cannot be read."""
+    """The suite runs of a `kiai regress --json` file, by suite_key; KiaiError if it
+    cannot be read."""
     try:
         data = json.loads(path.read_text())
         suites: dict[str, BaselineSuite] = {}
         for s in data:
             answers = {int(r["number"]): (bool(r["passed"]), str(r["answer"])) for r in s["results"]}
             nodes = {str(k): (None if v is None else int(v)) for k, v in dict(s.get("nodes") or {}).items()}
-            suites[str(s["suite"])] = BaselineSuite(sum(p for p, _ in answers.values()),
+            suites[suite_key(str(s["suite"]), int(s.get("orient", 0)))] = BaselineSuite(sum(p for p, _ in answers.values()),
                                                     float(s.get("seconds", 0.0)), nodes, answers)
         return suites
     except OSError as e:
@@ -49,9 +55,9 @@ def compare(suites: list[SuiteResult], baseline: dict[str, BaselineSuite], name:
     """The report of these suite results against the baseline called name."""
     lines = [f"against {name}:"]
     for s in suites:
-        base = baseline.get(s.suite)
+        base = baseline.get(suite_key(s.suite, s.orient))
         if base is None:
-            lines.append(f"{s.suite}: not in the baseline")
+            lines.append(f"{suite_key(s.suite, s.orient)}: not in the baseline")
             continue
         now = {r.number: (bool(r.passed), str(r.answer)) for r in s.results}
         shared = sorted(set(now) & set(base.answers))

@@ -30,7 +30,7 @@ from typing import Any, Iterator
 from core.board.sgf import load_sgf
 from core.board.symmetry import turn_record, turn_vertices
 from core.errors import KiaiError
-from gtp.baseline import compare, load_baseline
+from gtp.baseline import compare, load_baseline, suite_key
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 
 _EXPECT = re.compile(r"^#\?\s*\[(?P<regex>.*)\](?P<flag>[*&]?)\s*$")
@@ -79,6 +79,7 @@ class SuiteResult:
     results: list[TestResult] = field(default_factory=list)
     seconds: float = 0.0
     nodes: dict[str, int | None] = field(default_factory=dict)  # the engine's node counters (reading, ...)
+    orient: int = 0  # the symmetry of the board every position was turned by
 
     def by_command(self) -> dict[str, tuple[int, int]]:
         """Command name -> (passed, tests), in order of first appearance."""
@@ -194,7 +195,7 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
     except OSError as e:
         raise KiaiError(f"cannot read suite {str(path)!r}: {e.strerror}") from None
     folder = path.resolve().parent
-    result = SuiteResult(suite=path.name)
+    result = SuiteResult(suite=path.name, orient=orient)
     tests = sum(isinstance(it, RegressTest) for it in items)
     bar = _progress(tests, path.name, progress)
     start = time.monotonic()
@@ -273,7 +274,7 @@ def report(suites: list[SuiteResult]) -> str:
     lines.append("")
     lines.append(f"{'suite':<24} {'tests':>6} {'passed':>7} {'failed':>7} {'errors':>7} {'seconds':>8}")
     for s in suites:
-        lines.append(f"{s.suite:<24} {len(s.results):>6} {s.passed:>7} {s.failed:>7} {s.errors:>7} {s.seconds:>8.1f}")
+        lines.append(f"{suite_key(s.suite, s.orient):<24} {len(s.results):>6} {s.passed:>7} {s.failed:>7} {s.errors:>7} {s.seconds:>8.1f}")
         commands = s.by_command()
         if len(commands) > 1:
             lines.append("  by command: " + ", ".join(f"{name} {p}/{t}" for name, (p, t) in commands.items()))
@@ -298,40 +299,56 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--kiai-args", default="", help="options for the Kiai engine under test, e.g. '--level 5'")
     p.add_argument("--baseline", type=Path, help="an earlier run's --json file: print the tests gained and lost "
                    "against it, and its time and node counts beside this run's")
-    p.add_argument("--orient", type=int, default=0, choices=range(8), metavar="K",
+    p.add_argument("--orient", type=_orientations, default=[0], metavar="K",
                    help="turn every position by symmetry K of the board (0 to 7; 0: as written), the "
-                   "answers turned back before they are checked")
+                   "answers turned back before they are checked; several (0,1,4 or 0-3) or all: each "
+                   "suite run in each, with the mean and the tests whose answer depends on it")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="with several orientations or suites, run this many at a time in parallel processes")
     p.set_defaults(run=run)
+
+
+def _orientations(text: str) -> list[int]:
+    """argparse's reading of --orient."""
+    from gtp.orientations import parse_orientations
+
+    try:
+        return parse_orientations(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the suites and print the report (and, with --baseline, the comparison with an
-    earlier run); exit status 1 if a test failed that is not marked as a known failure, 2
-    if a suite or the baseline could not be read, else 0. Kiai's engine takes the engine
-    options given before `regress`, then --kiai-args."""
+    earlier run); with several orientations, each suite in each, and their summary. Exit
+    status 1 if a test failed that is not marked as a known failure, 2 if a suite or the
+    baseline could not be read, else 0. Kiai's engine takes the engine options given
+    before `regress`, then --kiai-args."""
     import shlex
 
     from gtp.cli import engine_flags
+    from gtp.orientations import check_jobs, compare_orientations, run_orientations, summary
 
     try:
+        check_jobs(args.jobs)
         baseline = load_baseline(args.baseline) if args.baseline else None  # read first: a long run is not wasted
+        engine_args = engine_flags(args) + shlex.split(args.kiai_args)
+        if len(args.orient) == 1 and args.jobs == 1:
+            suites = [run_suite(path, args.engine, not args.no_progress, args.timeout, engine_args, args.orient[0])
+                      for path in args.suites]
+        else:
+            suites = run_orientations(args.suites, args.engine, args.orient, args.jobs, args.timeout, engine_args)
     except KiaiError as e:
         print(f"kiai regress: {e}", file=sys.stderr)
         return 2
-    suites = []
-    for path in args.suites:
-        try:
-            suites.append(run_suite(path, args.engine, not args.no_progress, args.timeout,
-                                    engine_flags(args) + shlex.split(args.kiai_args), args.orient))
-        except KiaiError as e:
-            print(f"kiai regress: {e}", file=sys.stderr)
-            return 2
-    print(report(suites))
+    several = len(args.orient) > 1
+    print(summary(suites) if several else report(suites))
     if baseline is not None:
         print()
-        print(compare(suites, baseline, str(args.baseline)))
+        print(compare_orientations(suites, baseline, str(args.baseline)) if several
+              else compare(suites, baseline, str(args.baseline)))
     if args.json:
-        data = [{"suite": s.suite, "passed": s.passed, "failed": s.failed, "errors": s.errors,
+        data = [{"suite": s.suite, "orient": s.orient, "passed": s.passed, "failed": s.failed, "errors": s.errors,
                  "seconds": round(s.seconds, 3), "nodes": s.nodes, "results": [asdict(r) for r in s.results]}
                 for s in suites]
         args.json.write_text(json.dumps(data, indent=1))

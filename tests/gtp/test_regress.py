@@ -14,7 +14,9 @@ from core.board.color import BLACK, WHITE
 from core.board.coords import vertex
 from core.board.sgf import load_sgf
 from gtp.baseline import compare, load_baseline
-from gtp.regress import Orientation, in_folder, parse_suite, report, run_suite
+from gtp.orientations import compare_orientations, parse_orientations, summary
+from gtp.regress import TestResult as Outcome
+from gtp.regress import Orientation, SuiteResult, in_folder, parse_suite, report, run_suite
 from tests.gtp_helpers import KIAI_GTP
 
 SUITE = """\
@@ -166,3 +168,73 @@ def test_a_suite_the_baseline_lacks_is_said_so(tmp_path: Path) -> None:
     path = tmp_path / "other.json"
     path.write_text(json.dumps([{"suite": "other.tst", "seconds": 1.0, "nodes": {}, "results": []}]))
     assert compare([result], load_baseline(path), "other.json") == "against other.json:\ntiny.tst: not in the baseline"
+
+
+def test_orientations_are_named_one_by_one_in_lists_ranges_or_all() -> None:
+    assert parse_orientations("5") == [5]
+    assert parse_orientations("0,1,4") == [0, 1, 4]
+    assert parse_orientations("0-3,2,7") == [0, 1, 2, 3, 7]
+    assert parse_orientations("all") == list(range(8))
+    for bad in ("8", "x", "3-1", "0,,1"):
+        with pytest.raises(ValueError):
+            parse_orientations(bad)
+
+
+def _result(orient: int, answers: list[str]) -> SuiteResult:
+    tests = [Outcome(n, f"{n} owl_attack A1", "1 B2", a, a == "1 B2", False, False, 0.1)
+             for n, a in enumerate(answers, 1)]
+    return SuiteResult("s.tst", tests, 1.0, {}, orient)
+
+
+def test_the_summary_names_the_tests_whose_answer_depends_on_the_orientation() -> None:
+    runs = [_result(0, ["1 B2", "0", "1 B2"]), _result(1, ["1 B2", "0", "1 C3"]), _result(5, ["1 B2", "0", "1 C3"])]
+    text = summary(runs)
+    assert "s.tst by orientation: 0: 2, 1: 1, 5: 1; mean 1.3, 1 to 2, 3.0 s in all" in text
+    assert "3 tests: 1 pass in every orientation, 1 in none, 1 in some" in text
+    assert "s.tst:3 passes in 1 of 3 (expected [1 B2]): 1 B2 in 0; 1 C3 in 1,5" in text
+    assert "s.tst:2 " not in text  # the same wrong answer in every orientation
+    other = summary([_result(0, ["0"]), _result(1, ["1 C3"])])
+    assert "1 more with answers that differ by orientation but not their verdict" in other
+    assert "s.tst:1 " not in other
+
+
+def test_orientations_compared_with_a_baseline_by_their_mean_and_each_test(tmp_path: Path) -> None:
+    before = tmp_path / "before.json"
+    before.write_text(json.dumps([
+        {"suite": "s.tst", "orient": k, "passed": 0, "seconds": 1.0,
+         "results": [{"number": n, "passed": n == 1, "answer": "x"} for n in (1, 2, 3)]} for k in (0, 1)]))
+    baseline = load_baseline(before)
+    assert set(baseline) == {"s.tst", "s.tst in orientation 1"}
+    text = compare_orientations([_result(0, ["1 B2", "0", "1 B2"]), _result(1, ["1 B2", "0", "1 C3"])],
+                                baseline, "before.json")
+    assert "s.tst: mean over orientations 0,1: 1.0 -> 1.5" in text
+    assert "passing orientations changed: 3 (0->1)" in text
+
+
+def test_every_orientation_at_once_in_parallel_from_the_command_line(tmp_path: Path) -> None:
+    suite = write_suite(tmp_path)
+    out = tmp_path / "all.json"
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "regress", str(suite), "--orient", "all", "--jobs", "2",
+                           "--json", str(out), "--baseline", str(_tiny_baseline(tmp_path))],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1, proc.stderr  # 3 and 7 fail in every orientation
+    assert "tiny.tst by orientation: 0: 6, 1: 6, 2: 6, 3: 6, 4: 6, 5: 6, 6: 6, 7: 6; mean 6.0, 6 to 6" in proc.stdout
+    assert "9 tests: 6 pass in every orientation, 3 in none, 0 in some" in proc.stdout
+    assert "tiny.tst: mean over orientations 0: 5.0 -> 6.0" in proc.stdout
+    assert "passing orientations changed: 1 (0->1)" in proc.stdout
+    data = json.loads(out.read_text())
+    assert [d["orient"] for d in data] == list(range(8)) and {d["passed"] for d in data} == {6}
+
+
+def _tiny_baseline(tmp_path: Path) -> Path:
+    """A baseline of the tiny suite in orientation 0 alone, with test 1 failing."""
+    path = tmp_path / "before.json"
+    results = [{"number": n, "passed": n in (2, 5, 6, 8, 9), "answer": "x"} for n in range(1, 10)]
+    path.write_text(json.dumps([{"suite": "tiny.tst", "passed": 5, "seconds": 1.0, "results": results}]))
+    return path
+
+
+def test_jobs_below_one_are_refused(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "regress", str(write_suite(tmp_path)), "--jobs", "0"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "--jobs" in proc.stderr
