@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,19 +56,34 @@ def _one(task: tuple[Path, str | None, float | None, list[str], int]) -> SuiteRe
 def run_orientations(paths: list[Path], engine: str | None, orientations: list[int], jobs: int,
                      timeout: float | None = None, engine_args: list[str] | None = None) -> list[SuiteResult]:
     """Each suite in each orientation, jobs at a time, in suite then orientation order;
-    KiaiError if a suite cannot be read."""
+    KiaiError if a suite cannot be read or a worker process dies."""
+    for path in paths:  # before any run starts
+        if not path.is_file():
+            raise KiaiError(f"cannot read suite {str(path)!r}")
     tasks = [(p, engine, timeout, list(engine_args or []), k) for p in paths for k in orientations]
+    out = []
     if jobs <= 1 or len(tasks) == 1:
-        return [_one(t) for t in tasks]
+        for task in tasks:
+            out.append(_done(_one(task)))
+        return out
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
         futures = [pool.submit(_one, t) for t in tasks]
-        out = []
-        for (path, *_, k), f in zip(tasks, futures):
-            result = f.result()  # a KiaiError raised in the worker is raised here
-            print(f"{path.name} in orientation {k}: {result.passed} passed, {result.seconds:.1f} s",
-                  file=sys.stderr, flush=True)
-            out.append(result)
+        try:
+            for f in futures:
+                out.append(_done(f.result()))  # a KiaiError raised in the worker is raised here
+        except BrokenProcessPool as e:
+            raise KiaiError(f"a regression worker process died: {e}") from None
+        finally:
+            for f in futures:
+                f.cancel()
     return out
+
+
+def _done(result: SuiteResult) -> SuiteResult:
+    """Report one finished run on stderr."""
+    print(f"{result.suite} in orientation {result.orient}: {result.passed} passed, {result.seconds:.1f} s",
+          file=sys.stderr, flush=True)
+    return result
 
 
 def _by_suite(results: list[SuiteResult]) -> dict[str, list[SuiteResult]]:

@@ -234,6 +234,13 @@ def _tiny_baseline(tmp_path: Path) -> Path:
     return path
 
 
+def test_a_missing_suite_among_several_orientations_is_refused_before_any_runs(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "regress", str(write_suite(tmp_path)),
+                           str(tmp_path / "none.tst"), "--orient", "0,1", "--jobs", "2"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "cannot read suite" in proc.stderr and "in orientation" not in proc.stderr
+
+
 def test_jobs_below_one_are_refused(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "gtp.cli", "regress", str(write_suite(tmp_path)), "--jobs", "0"],
                           capture_output=True, text=True, timeout=60)
