@@ -42,8 +42,9 @@ def load_baseline(path: Path) -> dict[str, BaselineSuite]:
         for s in data:
             answers = {int(r["number"]): (bool(r["passed"]), str(r["answer"])) for r in s["results"]}
             nodes = {str(k): (None if v is None else int(v)) for k, v in dict(s.get("nodes") or {}).items()}
-            suites[suite_key(str(s["suite"]), int(s.get("orient", 0)))] = BaselineSuite(sum(p for p, _ in answers.values()),
-                                                    float(s.get("seconds", 0.0)), nodes, answers)
+            key = suite_key(str(s["suite"]), int(s.get("orient", 0)))
+            suites[key] = BaselineSuite(sum(p for p, _ in answers.values()), float(s.get("seconds", 0.0)),
+                                        nodes, answers)
         return suites
     except OSError as e:
         raise KiaiError(f"cannot read baseline {path}: {e.strerror}") from None

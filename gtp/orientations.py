@@ -114,9 +114,9 @@ def summary(results: list[SuiteResult]) -> str:
                 tests[t.number].append(t)
         counts = {n: sum(t.passed for t in ts) for n, ts in tests.items()}
         every = sum(1 for n, c in counts.items() if c == len(tests[n]))
-        lines.append(f"  {len(tests)} tests: {every} pass in every orientation, "
-                     f"{sum(1 for c in counts.values() if c == 0)} in none, "
-                     f"{len(tests) - every - sum(1 for c in counts.values() if c == 0)} in some")
+        none = sum(1 for c in counts.values() if c == 0)
+        lines.append(f"  {len(tests)} tests: {every} pass in every orientation, {none} in none, "
+                     f"{len(tests) - every - none} in some")
         alike = sum(1 for n, ts in tests.items() if counts[n] in (0, len(ts)) and len({t.answer for t in ts}) > 1)
         if alike:
             lines.append(f"  {alike} more with answers that differ by orientation but not their verdict")

@@ -274,7 +274,8 @@ def report(suites: list[SuiteResult]) -> str:
     lines.append("")
     lines.append(f"{'suite':<24} {'tests':>6} {'passed':>7} {'failed':>7} {'errors':>7} {'seconds':>8}")
     for s in suites:
-        lines.append(f"{suite_key(s.suite, s.orient):<24} {len(s.results):>6} {s.passed:>7} {s.failed:>7} {s.errors:>7} {s.seconds:>8.1f}")
+        lines.append(f"{suite_key(s.suite, s.orient):<24} {len(s.results):>6} {s.passed:>7} {s.failed:>7} "
+                     f"{s.errors:>7} {s.seconds:>8.1f}")
         commands = s.by_command()
         if len(commands) > 1:
             lines.append("  by command: " + ", ".join(f"{name} {p}/{t}" for name, (p, t) in commands.items()))
