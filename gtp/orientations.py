@@ -12,7 +12,7 @@ orientation a task.
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -145,19 +145,10 @@ def compare_orientations(results: list[SuiteResult], baseline: dict[str, Baselin
         then = [baseline[suite_key(suite, r.orient)] for r in shared]
         lines.append(f"{suite}: mean over orientations {','.join(str(r.orient) for r in shared)}: "
                      f"{_mean([b.passed for b in then]):.1f} -> {_mean([r.passed for r in shared]):.1f}")
-        moved: list[str] = []
-        numbers = sorted({t.number for r in shared for t in r.results})
-        for n in numbers:
-            before = sum(b.answers[n][0] for b in then if n in b.answers)
-            after = sum(t.passed for r in shared for t in r.results if t.number == n)
-            if before != after:
-                moved.append(f"{n} ({before}->{after})")
+        before = Counter(n for b in then for n, (ok, _) in b.answers.items() if ok)
+        after = Counter(t.number for r in shared for t in r.results if t.passed)
+        moved = [f"{n} ({before[n]}->{after[n]})" for n in sorted(set(before) | set(after)) if before[n] != after[n]]
         if moved:
             lines.append("  passing orientations changed: " + " ".join(moved))
     return "\n".join(lines)
 
-
-def check_jobs(jobs: int) -> None:
-    """KiaiError unless jobs is a usable number of processes."""
-    if jobs < 1:
-        raise KiaiError(f"--jobs must be 1 or more, not {jobs}")

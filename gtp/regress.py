@@ -304,7 +304,7 @@ def add_parser(sub: Any) -> None:
                    help="turn every position by symmetry K of the board (0 to 7; 0: as written), the "
                    "answers turned back before they are checked; several (0,1,4 or 0-3) or all: each "
                    "suite run in each, with the mean and the tests whose answer depends on it")
-    p.add_argument("--jobs", type=int, default=1, metavar="N",
+    p.add_argument("--jobs", type=_jobs, default=1, metavar="N",
                    help="with several orientations or suites, run this many at a time in parallel processes")
     p.set_defaults(run=run)
 
@@ -319,6 +319,13 @@ def _orientations(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def _jobs(text: str) -> int:
+    """argparse's reading of --jobs: a number of processes, 1 or more."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a number of processes, 1 or more, not {text!r}")
+    return int(text)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the suites and print the report (and, with --baseline, the comparison with an
     earlier run); with several orientations, each suite in each, and their summary. Exit
@@ -328,10 +335,9 @@ def run(args: argparse.Namespace) -> int:
     import shlex
 
     from gtp.cli import engine_flags
-    from gtp.orientations import check_jobs, compare_orientations, run_orientations, summary
+    from gtp.orientations import compare_orientations, run_orientations, summary
 
     try:
-        check_jobs(args.jobs)
         baseline = load_baseline(args.baseline) if args.baseline else None  # read first: a long run is not wasted
         engine_args = engine_flags(args) + shlex.split(args.kiai_args)
         if len(args.orient) == 1 and args.jobs == 1:
