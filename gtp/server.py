@@ -133,13 +133,13 @@ class GtpServer:
 def main_loop(engine: Engine) -> None:
     """Serve GTP on the process's stdin and stdout. When the input ends in the middle of a
     command (a GUI closed the engine's stdin), the engine does not finish the command for
-    no one: it stops its workers and exits; input that ends after a quit (a script's batch)
-    is answered in full first."""
+    no one: it stops its workers and exits; input that ends after a quit, or a script's
+    batch (`printf 'loadsgf f.sgf\\ngenmove b\\n' | kiai`), is answered in full first."""
     server = GtpServer(engine)
 
     def input_ended() -> None:
         time.sleep(END_GRACE)
-        if server.busy and not (server.input is not None and server.input.quit_read):
+        if server.busy and not (server.input is not None and server.input.answers_wanted()):
             engine.pool.kill()
             os._exit(0)
 

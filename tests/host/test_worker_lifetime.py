@@ -156,3 +156,35 @@ def test_a_batch_that_ends_with_quit_is_answered_in_full() -> None:
     assert len(answers) == len(batch.splitlines()), answers[-3:]
     assert all(a.startswith("=") for a in answers)
     assert answers[-3].split()[1] not in ("", "PASS", "resign")  # genmove's move
+
+
+
+def test_a_batch_without_quit_is_answered_in_full() -> None:
+    # `printf '...' | kiai`: the input ends at once, while a long command runs and with
+    # lines unread: a script, not a GUI gone away, so every line is answered
+    batch = "\n".join([*middle_game(), "genmove black", "final_status_list dead"]) + "\n"
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "gtp", "--workers", "0", "--move-time", "2"],
+                          input=batch.encode(), capture_output=True, timeout=120)
+    answers = [a for a in proc.stdout.decode().split("\n\n") if a.strip()]
+    assert proc.returncode == 0
+    assert len(answers) == len(batch.splitlines()), answers[-3:]
+    assert all(a.startswith("=") for a in answers)
+
+
+def test_an_input_that_ends_with_its_last_line_is_answered() -> None:
+    # `echo genmove b | kiai`: the last line and the end of the input come together, so
+    # the long command they end with is answered, not dropped as if a GUI had gone
+    proc = subprocess.Popen([sys.executable, "-m", "gtp.cli", "gtp", "--workers", "0", "--move-time", "2"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdin is not None and proc.stdout is not None
+    setup = middle_game()
+    proc.stdin.write(("\n".join(setup) + "\n").encode())
+    proc.stdin.flush()
+    for _ in setup:
+        while proc.stdout.readline() != b"\n":
+            pass
+    proc.stdin.write(b"genmove black\n")
+    proc.stdin.close()
+    answer = proc.stdout.read().decode()
+    assert proc.wait(60) == 0
+    assert answer.startswith("= ") and answer.split()[1] not in ("PASS", "resign"), answer
