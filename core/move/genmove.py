@@ -21,6 +21,7 @@ from core.board.coords import PASS, vertex
 from core.board.playout import is_own_eye
 from core.host.context import pack_context
 from core.host.plugins import PluginHost
+from core.host.services import OWL
 from core.host.pool import Pool, PoolRun, PoolStats, Task, TaskResult
 from core.move.fallback import fallback_move
 from core.move.patterns import Match, Matcher, load_database
@@ -235,12 +236,13 @@ class MoveGenerator:
             t = time.monotonic()
             tactical = self.host.services.tactical()
             finish = start + budget * 0.85  # leave room to answer
-            values = value_moves(analysis, reasons, tactical, finish)
+            owl = self.host.services.find(OWL)
+            values = value_moves(analysis, reasons, tactical, finish, owl)
             if (not values or values[0].total <= ENDGAME_THRESHOLD) and time.monotonic() < finish:
                 extra = self.generate(analysis, "kiai_endgame", finish)
                 if extra:
                     reasons += extra
-                    values = value_moves(analysis, reasons, tactical, finish)
+                    values = value_moves(analysis, reasons, tactical, finish, owl)
             seconds["valuate"] = time.monotonic() - t
             best = [v for v in values if not v.antisuji and v.total > 0][:10]
             self.gfx([f"LABEL {' '.join(f'{vertex(board.size, v.move)} {v.total:.1f}' for v in best)}" if best else "",

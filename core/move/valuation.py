@@ -27,7 +27,7 @@ from core.analysis.influence import compute_influence
 from core.board.board import Board
 from core.board.color import BLACK
 from core.board.coords import vertex
-from core.host.services import TacticalReader
+from core.host.services import OwlReading, TacticalReader
 from core.move.reasons import (
     ATTACKS,
     BAD_KO,
@@ -39,12 +39,16 @@ from core.move.reasons import (
     Kind,
     MoveReason,
 )
+from core.reading.results import WIN
 
 KO_WEIGHT = {"good": 0.6, "bad": 0.35}
 UNCERTAIN_WEIGHT = 0.5  # an owl verdict reading could not finish: the static judgement's move, half believed
 SECONDARY_WEIGHT = 0.1
 SAFETY_NODE_LIMIT = 1500  # nodes for reading whether a new stone can be captured
 STRATEGIC_FRACTION = 0.5
+CONFIRM_MOVES = 6  # at most this many best moves have their invading stone read by owl
+CONFIRM_NODES = 400  # owl nodes for reading whether the opponent can kill an invading stone
+INVADER = 0.5  # a lone new stone at this safety or below stands on the opponent's ground
 
 
 @dataclass
@@ -62,6 +66,8 @@ class MoveValue:
     max_value: float | None = None
     total: float = 0.0
     safe: bool = True
+    stone_safety: float = 1.0  # the safety given to the string the move makes
+    lone: bool = False  # the move's stone touches none of ours: a new group
     antisuji: bool = False
     notes: list[str] = field(default_factory=list)
 
@@ -97,6 +103,7 @@ class Valuator:
         self.board: Board = analysis.board
         self.color = analysis.color
         self.sign = 1 if self.color == BLACK else -1
+        self._killed = 0  # the move being valued whose new stone owl kills (0: none)
         self._worm_dragon = analysis.dragon_of
         self.base_dead, self.base_safety = self._baseline()
         self.base_value = self._area_value(self.base_dead, self.base_safety)
@@ -124,9 +131,12 @@ class Valuator:
         return 2.0 * d.stones + d.territory
 
     # -- one move
-    def value(self, move: int, reasons: list[MoveReason], ko_threats_count: bool = False) -> MoveValue:
-        """The value of playing `move` for the side to move, given its reasons."""
+    def value(self, move: int, reasons: list[MoveReason], ko_threats_count: bool = False,
+              killed: bool = False) -> MoveValue:
+        """The value of playing `move` for the side to move, given its reasons; killed: owl
+        has read that the opponent kills the new stone."""
         mv = MoveValue(move, reasons)
+        self._killed = move if killed else 0
         if any(r.kind == Kind.ANTISUJI for r in reasons):
             mv.antisuji = True
             mv.notes.append("antisuji: never played")
@@ -175,6 +185,9 @@ class Valuator:
                 weight = min(weight, factor)
                 mv.notes.append(f"{k.name} {vertex(self.board.size, r.targets[0])}")
             elif k in DEFENDS and r.targets[0] in self.a.worms:
+                if self._doomed(r.targets[0]):
+                    mv.notes.append(f"{k.name} {vertex(self.board.size, r.targets[0])}: its dragon stays dead")
+                    continue
                 stones = self.a.worms[r.targets[0]].stones
                 dead.difference_update(stones)
                 for p in stones:
@@ -209,6 +222,24 @@ class Valuator:
         gain = after - self.base_value
         return gain * weight if gain > 0 else gain
 
+    def killable(self, move: int, owl: OwlReading, node_limit: int = CONFIRM_NODES) -> bool:
+        """Owl reads that the opponent, moving next, kills the string our move makes (an
+        unfinished reading proves nothing)."""
+        if not self.board.trymove(move, self.color):
+            return False
+        try:
+            code, _ = owl.owl_attack(self.board, move, node_limit)
+            return code == WIN
+        finally:
+            self.board.popgo()
+
+    def _doomed(self, worm: int) -> bool:
+        """The worm belongs to a dragon owl read and found no save for: a tactical defence
+        keeps the worm on the board for now, but the dragon dies all the same ("don't
+        save stones that are already dead": a rescue that leads nowhere is worth nothing)."""
+        d = self.a.dragon_of.get(worm)
+        return d is not None and self.a.dragons[d].owl_defense == 0
+
     def _ownership_before(self, p: int) -> float:
         """Who owned the point before the move, from our side (-1 theirs .. 1 ours)."""
         inf = self.a.influence
@@ -224,7 +255,14 @@ class Valuator:
         """
         board = self.board
         s = board.string(mv.move)
-        tactical_reason = any(r.kind in ATTACKS or r.kind in DEFENDS or r.kind in OWL_DEFENDS for r in mv.reasons)
+        mv.lone, mv.stone_safety = len(s.stones) == 1, 0.0  # the level, once it is known alive
+        if mv.move == self._killed:
+            dead.update(s.stones)
+            mv.safe = False
+            mv.notes.append("unsafe: owl reads that the opponent kills it")
+            return 0.0
+        tactical_reason = any(r.kind in ATTACKS or r.kind in OWL_DEFENDS
+                              or (r.kind in DEFENDS and not self._doomed(r.targets[0])) for r in mv.reasons)
         others = [p for p in s.stones if p != mv.move]
         if others and any(p in dead for p in others) and not tactical_reason:
             dead.update(s.stones)
@@ -254,6 +292,7 @@ class Valuator:
             level = 0.25
         for p in s.stones:
             safety[p] = max(level, safety.get(p, 0.0)) if p != mv.move else level
+        mv.stone_safety = level
         if level < 1.0:
             mv.notes.append(f"new stone's safety {level:g}")
         return level
@@ -318,7 +357,7 @@ PRIORITY = {Kind.ATTACK: 0, Kind.DEFEND: 0, Kind.ATTACK_GOOD_KO: 0, Kind.DEFEND_
 
 
 def value_moves(analysis: Analysis, reasons: Iterable[MoveReason], tactical: TacticalReader | None = None,
-                deadline: float | None = None) -> list[MoveValue]:
+                deadline: float | None = None, owl: OwlReading | None = None) -> list[MoveValue]:
     """Every candidate valued, best first (ties broken by point, so the order is fixed).
 
     Candidates are valued in a fixed order of promise (tactical reasons, then pattern
@@ -335,4 +374,32 @@ def value_moves(analysis: Analysis, reasons: Iterable[MoveReason], tactical: Tac
             break
         values.append(valuator.value(m, rs, ko_threats))
     values.sort(key=lambda v: (-v.total, v.move))
+    if owl is not None:
+        _confirm_safety(valuator, values, owl, ko_threats, deadline)
     return values
+
+
+READ = ATTACKS | DEFENDS | OWL_ATTACKS | OWL_DEFENDS | UNCERTAIN_OWL  # reasons reading has already judged
+
+
+def _confirm_safety(valuator: Valuator, values: list[MoveValue], owl: OwlReading, ko_threats: bool,
+                    deadline: float | None) -> None:
+    """While the best move is a lone stone on the opponent's ground (an invasion, its life
+    guessed from influence) with no reading behind it, ask owl whether the opponent kills
+    it; a stone owl kills is valued as dead and the moves sorted again, up to
+    CONFIRM_MOVES times ("don't play into the opponent's sphere of influence unless you
+    can live there")."""
+    checked: set[int] = set()
+    while len(checked) < CONFIRM_MOVES and (deadline is None or time.monotonic() < deadline):
+        best = next((i for i, v in enumerate(values) if not v.antisuji), None)
+        if best is None:
+            return
+        v = values[best]
+        if v.total <= 0 or v.move in checked or not v.lone or not 0.0 < v.stone_safety <= INVADER \
+                or any(r.kind in READ for r in v.reasons):
+            return
+        checked.add(v.move)
+        if not valuator.killable(v.move, owl):
+            return
+        values[best] = valuator.value(v.move, v.reasons, ko_threats, killed=True)
+        values.sort(key=lambda x: (-x.total, x.move))

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from core.analysis.analysis import initial_analysis
+from core.board.boardcheck import snapshot
 from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
 from core.move.reasons import Kind, MoveReason
 from core.move.valuation import Valuator, _shape_factor, value_moves
+from core.reading.results import WIN
 
 
 def prepared(diagram: str, color: int):  # type: ignore[no-untyped-def]
@@ -101,3 +105,85 @@ def test_sente_counts_double_and_ko_threats_in_full() -> None:
     normal = Valuator(a).value(p, reasons)
     ko = Valuator(a).value(p, reasons, ko_threats_count=True)
     assert ko.total >= normal.total and ko.total >= normal.followup
+
+
+# White's stones on the left are one dragon, its stone at D4 in atari; a saves it for now.
+DOOMED = """
+    . . . . . . . . .
+    X X X X X . . . .
+    O O O X . . . . .
+    . . O O X . . . .
+    X X O a X . . . .
+    . X X O X . . . .
+    . . X X . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    """
+
+
+def test_saving_a_string_of_a_dragon_owl_reads_dead_is_worth_nothing() -> None:
+    # "don't save stones that are already dead": the rescue keeps the string on the board
+    # for one move, and the dragon dies all the same
+    a, m = prepared(DOOMED, WHITE)
+    target = a.board.origin(parse_vertex("D4", 9))
+    assert a.board.findlib(target) == [m["a"]]
+    dragon = a.dragons[a.dragon_of[target]]
+    reasons = [MoveReason(Kind.DEFEND, m["a"], (target,))]
+    dragon.owl_defense = -1  # not read: the rescue counts
+    saved = Valuator(a).value(m["a"], reasons)
+    dragon.owl_defense = 0  # owl read it and found no save
+    doomed = Valuator(a).value(m["a"], reasons)
+    assert saved.territorial > 2.0
+    assert doomed.territorial < saved.territorial - 2.0
+    assert any("stays dead" in n for n in doomed.notes)
+
+
+# Black's wall encloses the bottom; a white stone at a is an invasion owl can kill, b a
+# move on open ground.
+INVASION = """
+    . . . . . . . . .
+    . . . . . . . b .
+    . . . . . . . . .
+    . . . . . . . . .
+    X X X X X X X X X
+    . . . . . . . . .
+    . . . . a . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    """
+
+
+class FakeOwl:
+    """An owl that kills every stone on the points it is given, and nothing else."""
+
+    def __init__(self, kills: set[int]) -> None:
+        self.kills = kills
+        self.asked: list[int] = []
+
+    def owl_attack(self, board: Any, s: int, node_limit: int | None = None, **_: Any) -> tuple[int, int]:
+        self.asked.append(s)
+        return (WIN, 0) if s in self.kills else (0, 0)
+
+
+def test_the_best_move_s_weak_new_stone_is_read_by_owl() -> None:
+    a, m = prepared(INVASION, WHITE)
+    reasons = [MoveReason(Kind.EXPAND_TERRITORY, m["a"], ()), MoveReason(Kind.EXPAND_MOYO, m["b"], ())]
+    guessed = {v.move: v for v in value_moves(a, reasons)}
+    assert guessed[m["a"]].lone and 0 < guessed[m["a"]].stone_safety < 0.9
+    owl = FakeOwl({m["a"]})
+    values = value_moves(a, reasons, owl=owl)  # type: ignore[arg-type]
+    assert owl.asked and owl.asked[0] == m["a"]
+    killed = next(v for v in values if v.move == m["a"])
+    assert not killed.safe and killed.total < guessed[m["a"]].total
+    assert values[0].move == m["b"]
+    assert snapshot(a.board) == snapshot(prepared(INVASION, WHITE)[0].board)
+
+
+def test_owl_kills_an_invasion_inside_a_closed_wall() -> None:
+    from plugins.owl.service import OwlService
+    from plugins.tactical.service import TacticalService
+    owl = OwlService()
+    owl.tactical = TacticalService()
+    a, m = prepared(INVASION.replace(". . . . a . . . .\n    . . . . . . . . .\n    . . . . . . . . .",
+                                     ". . . . a . . . .\n    . . . . . . . . .\n    X . . . . . . . X"), WHITE)
+    assert Valuator(a).killable(m["a"], owl)
