@@ -179,11 +179,25 @@ def test_the_best_move_s_weak_new_stone_is_read_by_owl() -> None:
     assert snapshot(a.board) == snapshot(prepared(INVASION, WHITE)[0].board)
 
 
+# Black's wall, bent down at both edges, closes in the bottom: no room there for a group.
+CLOSED = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    X X X X X X X X X
+    . . . . . . . . .
+    . . . . a . . . .
+    . . . . . . . . .
+    X . . . . . . . X
+    """
+
+
 def test_owl_kills_an_invasion_inside_a_closed_wall() -> None:
     from plugins.owl.service import OwlService
     from plugins.tactical.service import TacticalService
     owl = OwlService()
     owl.tactical = TacticalService()
-    a, m = prepared(INVASION.replace(". . . . a . . . .\n    . . . . . . . . .\n    . . . . . . . . .",
-                                     ". . . . a . . . .\n    . . . . . . . . .\n    X . . . . . . . X"), WHITE)
+    a, m = prepared(CLOSED, WHITE)
     assert Valuator(a).killable(m["a"], owl)
+    assert a.board.stackp == 0 and a.board.board[m["a"]] == 0  # the board as it was
