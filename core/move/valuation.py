@@ -103,7 +103,6 @@ class Valuator:
         self.board: Board = analysis.board
         self.color = analysis.color
         self.sign = 1 if self.color == BLACK else -1
-        self._killed = 0  # the move being valued whose new stone owl kills (0: none)
         self._worm_dragon = analysis.dragon_of
         self.base_dead, self.base_safety = self._baseline()
         self.base_value = self._area_value(self.base_dead, self.base_safety)
@@ -136,7 +135,6 @@ class Valuator:
         """The value of playing `move` for the side to move, given its reasons; killed: owl
         has read that the opponent kills the new stone."""
         mv = MoveValue(move, reasons)
-        self._killed = move if killed else 0
         if any(r.kind == Kind.ANTISUJI for r in reasons):
             mv.antisuji = True
             mv.notes.append("antisuji: never played")
@@ -145,7 +143,7 @@ class Valuator:
             mv.notes.append("illegal")
             mv.antisuji = True
             return mv
-        mv.territorial = self._territorial(mv)
+        mv.territorial = self._territorial(mv, killed)
         mv.strategic = self._strategic(mv)
         mv.shape_factor = _shape_factor([r.value for r in reasons if r.kind == Kind.SHAPE])
         mv.secondary, threat_followup = self._threats(mv)
@@ -170,7 +168,7 @@ class Valuator:
         mv.total = total
         return mv
 
-    def _territorial(self, mv: MoveValue) -> float:
+    def _territorial(self, mv: MoveValue, killed: bool = False) -> float:
         dead = set(self.base_dead)
         safety = dict(self.base_safety)
         weight = 1.0
@@ -210,7 +208,7 @@ class Valuator:
         if not board.trymove(mv.move, self.color):
             return 0.0
         try:
-            level = self._judge_new_stone(mv, dead, safety, before)
+            level = self._judge_new_stone(mv, dead, safety, before, killed)
             after = self._area_value(dead, safety)
             if 0.0 < level < 0.9:
                 # a weak stone: the expected area, weighing its life against its death
@@ -245,18 +243,19 @@ class Valuator:
         inf = self.a.influence
         return inf.at(p) * self.sign if inf is not None else 0.0
 
-    def _judge_new_stone(self, mv: MoveValue, dead: set[int], safety: dict[int, float], before: float) -> float:
+    def _judge_new_stone(self, mv: MoveValue, dead: set[int], safety: dict[int, float], before: float,
+                         killed: bool = False) -> float:
         """How safe the string the move made is, with the move on the board: dead, weak or alive.
 
         A stone that joins a dead string dies with it; one that joins our stones shares
         their safety; a lone stone is as safe as the point was ours before; a string
-        left with two liberties or fewer is dead if the opponent can capture it.
-        Returns the safety given to the new string (0 when it is dead).
+        left with two liberties or fewer is dead if the opponent can capture it; killed
+        (owl has read that the opponent kills it) makes it dead. Returns the safety given to the new string (0 when it is dead).
         """
         board = self.board
         s = board.string(mv.move)
         mv.lone, mv.stone_safety = len(s.stones) == 1, 0.0  # the level, once it is known alive
-        if mv.move == self._killed:
+        if killed:
             dead.update(s.stones)
             mv.safe = False
             mv.notes.append("unsafe: owl reads that the opponent kills it")

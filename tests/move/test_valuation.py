@@ -12,7 +12,7 @@ from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
 from core.move.reasons import Kind, MoveReason
-from core.move.valuation import Valuator, _shape_factor, value_moves
+from core.move.valuation import INVADER, Valuator, _shape_factor, value_moves
 from core.reading.results import WIN
 
 
@@ -169,7 +169,7 @@ def test_the_best_move_s_weak_new_stone_is_read_by_owl() -> None:
     a, m = prepared(INVASION, WHITE)
     reasons = [MoveReason(Kind.EXPAND_TERRITORY, m["a"], ()), MoveReason(Kind.EXPAND_MOYO, m["b"], ())]
     guessed = {v.move: v for v in value_moves(a, reasons)}
-    assert guessed[m["a"]].lone and 0 < guessed[m["a"]].stone_safety < 0.9
+    assert guessed[m["a"]].lone and 0 < guessed[m["a"]].stone_safety <= INVADER  # on their ground
     owl = FakeOwl({m["a"]})
     values = value_moves(a, reasons, owl=owl)  # type: ignore[arg-type]
     assert owl.asked and owl.asked[0] == m["a"]
