@@ -91,3 +91,22 @@ def list_stones(engine: Engine, args: Args) -> str:
     return " ".join(vertex(board.size, p) for p in board.stones(args.color(0)))
 
 
+
+
+@command("last_move")
+def last_move(engine: Engine, args: Args) -> str:
+    """The colour and vertex of the last move played (GNU Go's answer: `white D4`)."""
+    args.expect(0)
+    board = engine.game.board
+    if not board.history:
+        raise GtpError("no previous move known")
+    color, p = board.history[-1]
+    return f"{color_name(color)} {vertex(board.size, p)}"
+
+
+@command("move_history")
+def move_history(engine: Engine, args: Args) -> str:
+    """The moves played since the last setup, the most recent first, one `color vertex` a line."""
+    args.expect(0)
+    board = engine.game.board
+    return "\n".join(f"{color_name(c)} {vertex(board.size, p)}" for c, p in reversed(board.history))

@@ -162,12 +162,26 @@ def test_trymove_popgo_and_board_queries() -> None:
     assert not ask(srv, "countlib A1")[0]
 
 
+def test_last_move_and_move_history_follow_play_and_undo() -> None:
+    srv = server()
+    ok, message = ask(srv, "last_move")
+    assert not ok and "no previous move" in message
+    assert ask(srv, "move_history") == (True, "")
+    for line in ("play b E5", "play w PASS", "play w C7"):
+        assert ask(srv, line)[0]
+    assert ask(srv, "last_move") == (True, "white C7")
+    assert ask(srv, "move_history") == (True, "white C7\nwhite PASS\nblack E5")  # the latest first
+    assert ask(srv, "undo")[0]
+    assert ask(srv, "last_move") == (True, "white PASS")
+
+
 @pytest.mark.parametrize(
     "line",
     ["play", "play b", "play b E5 E6", "play black Z1", "play blak E5", "play b E0", "play w E5",
      "boardsize", "boardsize x", "komi", "genmove", "genmove purple", "undo 3", "fixed_handicap x",
      "loadsgf", "time_left black x 0", "restricted_genmove black", "restricted_genmove black Z9",
-     "top_moves purple", "cputime 1", "known_command", "final_status_list", "countlib", "level"],
+     "top_moves purple", "cputime 1", "known_command", "final_status_list", "countlib", "level",
+     "last_move 1", "move_history x"],
 )
 def test_bad_commands_answer_an_error_and_change_nothing(line: str) -> None:
     srv = server()
