@@ -34,6 +34,7 @@ from core.move.reasons import MoveReason
 
 HOOKS: Final = ("kiai_generate", "kiai_endgame")
 GRACE: Final = 0.3  # seconds past its deadline (plus a tenth of its time) before a task's worker is killed
+NOT_RUN: Final = "not run: out of time"  # a task the deadline left unstarted (no plugin's fault)
 RETRIES: Final = 1  # times a task lost with a dead worker is tried again
 BATCH: Final = "batch:"  # a task running one pool function on several argument tuples
 
@@ -257,7 +258,7 @@ class Pool:
             for t in tasks:
                 left = min(timeout, end - time.monotonic())
                 results.append(self._run_local(ctx_bytes, t, left) if left > 0
-                               else TaskResult(t, False, error="not run: out of time"))
+                               else TaskResult(t, False, error=NOT_RUN))
         else:
             results = self._run_pool(ctx_bytes, tasks, timeout, end)
         for r in results:
@@ -318,7 +319,7 @@ class Pool:
         while waiting or busy:
             if waiting and time.monotonic() >= end:
                 for i in waiting:
-                    results[i] = TaskResult(tasks[i], False, error="not run: out of time")
+                    results[i] = TaskResult(tasks[i], False, error=NOT_RUN)
                 waiting.clear()
             while waiting and idle:
                 picked = self._pick(tasks, waiting, idle)

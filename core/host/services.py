@@ -135,6 +135,12 @@ class OwlReading(Protocol):
         None when a question gave up (uncertain)."""
         ...
 
+    def owl_confirm(self, board: Board, s: int, status: tuple[int, int, int, int],
+                    node_limit: int | None = None) -> tuple[int, int, int, int]:
+        """owl_status's answer with a critical dragon's kill and save each checked by the
+        other side's question asked afresh after it."""
+        ...
+
     def owl_threaten_attack(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int]:
         """(code, move1, move2): two attacker moves in a row that kill the dragon at s."""
         ...

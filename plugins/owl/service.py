@@ -174,7 +174,31 @@ class OwlService(ReadingService[OwlReader]):
             out += [code, move]
         return out[0], out[1], out[2], out[3]
 
-    def _after(self, board: Board, move: int, s: int, attack: bool) -> int:
+    def owl_confirm(self, board: Board, s: int, status: tuple[int, int, int, int],
+                    node_limit: int | None = None) -> tuple[int, int, int, int]:
+        """owl_status's answer for the dragon at s with a critical dragon's kill checked
+        by owl_defend asked afresh after it, then its save by owl_attack after it: a
+        refuted kill leaves the dragon alive, a refuted save dead (a check that runs out
+        of nodes changes nothing)."""
+        acode, amove, dcode, dmove = status
+        if acode and dcode:
+            if amove and self._refuted(board, amove, s, True, node_limit):
+                return 0, NO_POINT, WIN, NO_POINT
+            if dmove and self._refuted(board, dmove, s, False, node_limit):
+                return acode, amove, 0, NO_POINT
+        return status
+
+    def _refuted(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None) -> bool:
+        """The other side's question, read to the end after move, finds an answer to it
+        ("a kill is proved by the defender's best reply, not by the replies tried")."""
+        owner = board.board[s]
+        if not board.is_legal(move, 3 - owner if attack else owner):
+            return False  # a ko retake barred for now: nothing to check
+        gave_up = self.gave_up
+        code = self._after(board, move, s, attack, node_limit)
+        return code == 0 and self.gave_up == gave_up
+
+    def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None) -> int:
         """The code of move for its side: the other side's best answer, reversed."""
         owner = board.board[s]
         if not board.trymove(move, 3 - owner if attack else owner):
@@ -183,7 +207,7 @@ class OwlService(ReadingService[OwlReader]):
             if not board.board[s]:
                 return WIN if attack else 0
             gave_up = self.gave_up
-            code, _ = (self.owl_defend if attack else self.owl_attack)(board, s)
+            code, _ = (self.owl_defend if attack else self.owl_attack)(board, s, node_limit)
             return 0 if self.gave_up != gave_up else REVERSE[code]  # an unfinished answer proves nothing
         finally:
             board.popgo()

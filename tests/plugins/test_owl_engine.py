@@ -60,6 +60,30 @@ def test_a_dragon_owl_gives_up_on_keeps_its_static_status() -> None:
     assert any("keeps its static status" in note for note in analysis.notes)
 
 
+def test_a_critical_dragon_whose_kill_is_refuted_is_alive() -> None:
+    # the examine step's second round: only the critical dragons are checked, after
+    # every dragon has its status, and a check's verdict replaces the status's
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60, refine=False)
+    b7 = parse_vertex("B7", 7)
+    asked: list[tuple[str, list[Any]]] = []
+
+    def scripted(function: str, argslist: Any, affinity: Any = None) -> list[Any]:
+        asked.append((function, list(argslist)))
+        if function == "read_dragon":  # the first dragon critical, any others alive
+            return [[1, b7, 1, b7, 0]] + [[0, 0, 1, 0, 0] for _ in argslist[1:]]
+        return [[0, 0, 1, 0] for _ in argslist]  # every kill refuted
+
+    kiai_examine_dragons(analysis=analysis, run=scripted)
+    (_, reads), (function, checks) = asked
+    assert function == "confirm_dragon" and checks == [(reads[0][0], 1, b7, 1, b7)]
+    dragon = analysis.dragons[reads[0][0]]
+    assert dragon.status == Status.ALIVE and not dragon.attack_point
+    assert any("its kill is refuted" in note for note in analysis.notes)
+
+
 def test_the_cache_and_the_workers_do_not_change_owls_verdicts() -> None:
     from tests.plugins.test_owl_shapes import FALSE_EYE, FRAMEWORK, KO_FOR_LIFE, LUNCH
     from tests.plugins.test_owl_shapes import STRAIGHT_THREE as EDGE_THREE
