@@ -165,3 +165,21 @@ def test_tasks_with_one_affinity_key_run_on_one_worker() -> None:
         assert len(even) == 1 and len(odd) == 1 and even != odd  # key modulo the two workers
     finally:
         pool.close()
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_tasks_the_clock_leaves_unstarted_are_traced_not_reported(workers: int,
+                                                                  capfd: pytest.CaptureFixture[str]) -> None:
+    # an examine hook's run() past its deadline: no answers, and no plugin called broken
+    from core.analysis.analysis import initial_analysis
+
+    gen = generator(workers, "slow=tests.fixtures.slow_plugin")
+    try:
+        gen.trace_level = 1
+        run = gen._runner(initial_analysis(Board(9), BLACK, 7.0), time.monotonic() - 1.0, "slow")
+        assert run("which_worker", [(1,), (2,)]) == [None, None]
+        err = capfd.readouterr().err
+        assert "slow: 2 of 2 which_worker tasks not run: out of time" in err
+        assert "kiai: plugin" not in err
+    finally:
+        gen.pool.close()
