@@ -3,8 +3,9 @@ on the positions of finished games: a finer measure of move quality than a match
 
 The positions are those before each move of the games given (the first --moves of each,
 and with --player only the moves of the player whose name holds that text). In each, the
-reference engine (GNU Go 3.8 by default) lists its best moves with their values in points
-(`top_moves_black` / `top_moves_white`, up to ten), and Kiai answers `reg_genmove`. The
+reference engine (GNU Go 3.8 at level 10 without its opening book, by default) lists its
+best moves with their values in points (`top_moves_black` / `top_moves_white`, up to
+ten), and Kiai answers `reg_genmove`. The
 loss of Kiai's move is the reference's best value less the reference's value of Kiai's
 move; where Kiai's move is not in the list, the best less the lowest listed, a lower
 bound. Positions where the reference lists nothing (it would pass) are left out. The
@@ -29,7 +30,8 @@ from core.board.sgf import load_sgf
 from core.errors import KiaiError
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 
-REFERENCE = "/usr/games/gnugo --mode gtp --level 10"
+REFERENCE = "/usr/games/gnugo --mode gtp --level 10 --nofusekidb"  # its valuator: the opening book
+# gives each of its moves 75 points, which would measure agreement with the book instead
 PHASE = 10  # moves per line of the report by phase
 
 
