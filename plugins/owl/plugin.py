@@ -27,7 +27,8 @@ GENMOVE_OWL_NODES: Final = 1000  # at most this many per question at effort 1, u
 # questions without a clock. One 19x19 game at 3000 here left 669 dragons without a
 # verdict in 148 moves, another game at 1000 433 in 153: a hint, not a measured match)
 CONFIRM_SHARE: Final = 2  # a check's node limit, in status questions' limits: it reads every
-# reply at its root, where the status question's kill read only the first few
+# reply at its root, where the status question's kill read only the first few (at 1, the
+# check of the open-sided 9x9 group in tests/plugins/test_owl_confirm.py ran out of nodes)
 THREAT_TIME: Final = 1.0  # seconds a task must have left to look for a threat as well
 MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the largest first
 
