@@ -5,10 +5,9 @@ The positions are those before each move of the games given (the first --moves o
 and with --player only the moves of the player whose name holds that text). In each, the
 reference engine (GNU Go 3.8 at level 10 without its opening book, by default) lists its
 best moves with their values in points (`top_moves_black` / `top_moves_white`, up to
-ten), and Kiai answers `reg_genmove`. The
-loss of Kiai's move is the reference's best value less the reference's value of Kiai's
-move; where Kiai's move is not in the list, the best less the lowest listed, a lower
-bound. Positions where the reference lists nothing (it would pass) are left out. The
+ten), and Kiai answers `reg_genmove`. The loss of Kiai's move is the reference's best
+value less the reference's value of Kiai's move; where Kiai's move is not in the list,
+the best less the lowest listed, a lower bound. Positions where the reference lists nothing (it would pass) are left out. The
 reference's values are its own judgement, not the truth: the measure says how far Kiai's
 choices are from GNU Go's, in GNU Go's points.
 """
