@@ -25,7 +25,7 @@ from core.analysis.analysis import Analysis
 from core.analysis.dragons import Status
 from core.analysis.influence import compute_influence
 from core.board.board import Board
-from core.board.color import BLACK
+from core.board.color import BLACK, EMPTY
 from core.board.coords import vertex
 from core.host.services import OwlReading, TacticalReader
 from core.move.reasons import (
@@ -48,6 +48,8 @@ SAFETY_NODE_LIMIT = 1500  # nodes for reading whether a new stone can be capture
 STRATEGIC_FRACTION = 0.5
 CONFIRM_MOVES = 6  # at most this many best moves have their invading stone read by owl
 CONFIRM_NODES = 400  # owl nodes for reading whether the opponent can kill an invading stone
+LINK_SHARE = 0.8  # a lone stone linked to a friend by a one-point jump or a diagonal: this share of its safety
+KNIGHT_SHARE = 0.7  # linked by a knight's move: this share
 INVADER = 0.5  # a lone new stone at this safety or below stands on the opponent's ground
 
 
@@ -248,7 +250,9 @@ class Valuator:
         """How safe the string the move made is, with the move on the board: dead, weak or alive.
 
         A stone that joins a dead string dies with it; one that joins our stones shares
-        their safety; a lone stone is as safe as the point was ours before; a string
+        their safety; a lone stone is as safe as the point was ours before, or as the
+        friend it links to by shape makes it (`_link_safety`; not a stone in atari, as
+        after a ko capture), whichever is more; a string
         left with two liberties or fewer is dead if the opponent can capture it; killed
         (owl has read that the opponent kills it) makes it dead. Returns the safety given to the new string (0 when it is dead).
         """
@@ -281,20 +285,43 @@ class Valuator:
                 return 0.0
         if others:
             level = max(safety.get(p, 1.0) for p in others)
-        elif before >= 0.5:
-            level = 1.0
-        elif before > -0.15:
-            level = 0.6
-        elif before > -0.5:
-            level = 0.35
         else:
-            level = 0.25
+            level = _influence_level(before)
+            linked = self._link_safety(mv.move, dead, safety) if len(s.libs) >= 2 else 0.0
+            if linked > level:
+                level = linked
+                mv.notes.append("linked to a friend by a jump, a diagonal or a knight's move")
         for p in s.stones:
             safety[p] = max(level, safety.get(p, 0.0)) if p != mv.move else level
         mv.stone_safety = level
         if level < 1.0:
             mv.notes.append(f"new stone's safety {level:g}")
         return level
+
+    def _link_safety(self, move: int, dead: set[int], safety: dict[int, float]) -> float:
+        """The safety a lone stone borrows from a living friend it links to by shape, 0
+        where none: LINK_SHARE of the friend's own for a one-point jump (its middle point
+        touching no enemy stone: "a one-point jump is never bad") or a diagonal step, both
+        crossing points empty; KNIGHT_SHARE for a knight's move, the two points nearest the
+        straight line between them empty."""
+        cells = self.board.board
+        w = self.board.size + 1
+        enemy = 3 - self.color
+        best = 0.0
+        for d1 in (1, w, -1, -w):
+            for d2 in ((w, -w) if d1 in (1, -1) else (1, -1)):
+                links = ((move + 2 * d1, (move + d1,), LINK_SHARE),
+                         (move + d1 + d2, (move + d1, move + d2), LINK_SHARE),
+                         (move + 2 * d1 + d2, (move + d1, move + d1 + d2), KNIGHT_SHARE))
+                for friend, between, share in links:
+                    if not 0 < friend < len(cells) or cells[friend] != self.color or friend in dead:
+                        continue
+                    if any(cells[b] != EMPTY for b in between):
+                        continue
+                    if len(between) == 1 and any(cells[between[0] + d] == enemy for d in (1, -1, w, -w)):
+                        continue  # the enemy wedges in
+                    best = max(best, share * safety.get(friend, 1.0))
+        return best
 
     def _strategic(self, mv: MoveValue) -> float:
         total = 0.0
@@ -339,6 +366,11 @@ class Valuator:
         if self.board.board[p] == 0:
             return None
         return self._worm_dragon.get(self.board.origin(p))
+
+
+def _influence_level(before: float) -> float:
+    """A lone stone's safety from who owned its point before the move."""
+    return 1.0 if before >= 0.5 else 0.6 if before > -0.15 else 0.35 if before > -0.5 else 0.25
 
 
 def _shape_factor(values: list[float]) -> float:

@@ -12,7 +12,7 @@ from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
 from core.move.reasons import Kind, MoveReason
-from core.move.valuation import INVADER, Valuator, _shape_factor, value_moves
+from core.move.valuation import INVADER, KNIGHT_SHARE, LINK_SHARE, Valuator, _shape_factor, value_moves
 from core.reading.results import WIN
 
 
@@ -201,3 +201,67 @@ def test_owl_kills_an_invasion_inside_a_closed_wall() -> None:
     a, m = prepared(CLOSED, WHITE)
     assert Valuator(a).killable(m["a"], owl)
     assert a.board.stackp == 0 and a.board.board[m["a"]] == 0  # the board as it was
+
+
+# Black's lone stone at D7 in an otherwise empty corner; white's at F4 and C6.
+LINKS = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . X . . . . .
+    . . O . . . . . .
+    . . . d e . . . .
+    . . . . . O . . .
+    . b . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    """
+
+
+def test_a_lone_stone_borrows_safety_from_the_friend_it_links_to_by_shape() -> None:
+    a, m = prepared(LINKS, BLACK)
+    v = Valuator(a)
+    d7 = parse_vertex("D7", 9)
+    friend = v.base_safety.get(d7, 1.0)
+    dead: set[int] = set()
+    safety = dict(v.base_safety)
+    # E5: a knight's move from D7 (E6 and D6 empty); B3: nothing of ours in reach
+    assert v._link_safety(m["e"], dead, safety) == pytest.approx(KNIGHT_SHARE * friend)
+    assert v._link_safety(m["b"], dead, safety) == 0.0
+    # D5 would be a one-point jump from D7, but white's C6 touches D6 and wedges in
+    assert v._link_safety(m["d"], dead, safety) == 0.0
+    assert v._link_safety(m["e"], {d7}, safety) == 0.0  # a dead friend lends nothing
+
+
+def test_a_one_point_jump_links_unless_the_enemy_touches_its_middle() -> None:
+    clear, m = prepared(LINKS.replace("O . . . . . .\n", ". . . . . . .\n", 1), BLACK)
+    v = Valuator(clear)
+    friend = v.base_safety.get(parse_vertex("D7", 9), 1.0)
+    assert v._link_safety(m["d"], set(), dict(v.base_safety)) == pytest.approx(LINK_SHARE * friend)
+    reasons = [MoveReason(Kind.EXPAND_MOYO, m["d"], ()), MoveReason(Kind.EXPAND_MOYO, m["b"], ())]
+    values = {x.move: x for x in value_moves(clear, reasons)}
+    assert values[m["d"]].stone_safety == pytest.approx(LINK_SHARE * friend)
+    assert any("linked" in n for n in values[m["d"]].notes)
+    assert values[m["b"]].stone_safety < values[m["d"]].stone_safety  # alone on open ground
+
+
+# Black's a takes white's D2 in a ko; across the empty D2 it would be a jump from C2.
+KO_CAPTURE = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . X X . . . . .
+    . . X X O . . . .
+    . . X O a O . . .
+    . . X X O . . . .
+    """
+
+
+def test_a_stone_in_atari_after_a_ko_capture_borrows_nothing_from_its_friends() -> None:
+    a, m = prepared(KO_CAPTURE, BLACK)
+    d2 = a.board.origin(parse_vertex("D2", 9))
+    values = value_moves(a, [MoveReason(Kind.ATTACK, m["a"], (d2,))])
+    taken = next(v for v in values if v.move == m["a"])
+    assert not any("linked" in n for n in taken.notes)
+    assert taken.stone_safety < LINK_SHARE * Valuator(a).base_safety.get(parse_vertex("C2", 9), 1.0)
