@@ -201,11 +201,12 @@ class Pool:
         """Run a pool function on each argument tuple, a few tuples per task (two chunks per
         worker), so small tasks do not each pay a round trip. One result per tuple, in
         order. With affinity (a key per tuple), the tuples of one key always run on the
-        same worker (key modulo the workers), so what that worker cached for them is used."""
+        same worker (`slot`), so what that worker cached for them is used."""
         if not argslist:
             return []
         if affinity is not None and self.workers:
-            slots = [[i for i in range(len(argslist)) if affinity[i] % self.workers == k] for k in range(self.workers)]
+            slots = [[i for i in range(len(argslist)) if slot(affinity[i], self.workers) == k]
+                     for k in range(self.workers)]
             groups = [(g, k) for k, g in enumerate(slots) if g]
         else:
             chunks = max(1, 2 * self.workers)
@@ -414,6 +415,13 @@ class Pool:
     def __del__(self) -> None:
         if os is not None and getattr(self, "_pool", None):
             self.close()
+
+
+def slot(key: int, workers: int) -> int:
+    """Which of `workers` (one or more) runs the tasks with this affinity key: the key
+    mixed first (Fibonacci hashing), since keys such as dragons' origin points often share
+    their parity, and the key modulo two workers had put every dragon of a position on one."""
+    return (((key * 0x9E3779B1) & 0xFFFFFFFF) >> 16) % workers
 
 
 def _grace(timeout: float) -> float:

@@ -2,7 +2,8 @@
 node counter; in the examine step, owl reading of every dragon that is neither clearly
 alive nor clearly dead (one pool task per dragon), which sets the dragon's status and
 its attack and defence points, a critical dragon's kill and save then checked by the
-other side's question asked afresh after each; and the OWL_* move reasons that follow."""
+other side's question asked afresh after each, and last the threats against settled
+dragons; and the OWL_* move reasons that follow."""
 
 from __future__ import annotations
 
@@ -29,30 +30,38 @@ GENMOVE_OWL_NODES: Final = 1000  # at most this many per question at effort 1, u
 CONFIRM_SHARE: Final = 2  # a check's node limit, in status questions' limits: it reads every
 # reply at its root, where the status question's kill read only the first few (at 1, the
 # check of the open-sided 9x9 group in tests/plugins/test_owl_confirm.py ran out of nodes)
-THREAT_TIME: Final = 1.0  # seconds a task must have left to look for a threat as well
 MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the largest first
 
 
 def read_dragon(ctx: Context, origin: int) -> list[int] | None:
-    """Pool task: [attack code, attack move, defence code, defence move, threat] of the
-    dragon at origin by owl reading, the threat being the first of two moves in a row
-    that would kill a living dragon or save a dead one (0: none, or no time to look; a
-    threat matters to the next move, so reading beyond any move's effort, as for the
-    score, does not look); None when the task's time is up or a question gave up."""
+    """Pool task: [attack code, attack move, defence code, defence move] of the dragon at
+    origin by owl reading; None when the task's time is up or a question gave up."""
     if ctx.time_left() <= 0:
         return None
     owl = ctx.services.get(OWL)
-    limit = max(MIN_OWL_NODES, int(min(owl.node_limit, GENMOVE_OWL_NODES) * ctx.effort))
-    result = owl.owl_status(ctx.board, origin, limit)
-    if result is None:
+    result = owl.owl_status(ctx.board, origin, _status_limit(ctx, owl.node_limit))
+    return None if result is None else list(result)
+
+
+def threaten_dragon(ctx: Context, origin: int, alive: int) -> int | None:
+    """Pool task: the first of two moves in a row that would kill the living dragon at
+    origin (alive=1) or save the dead one (alive=0), 0 where there is none or no reading
+    limit of a move applies (as for the score: a threat matters only to the next move);
+    None when the task's time is up or the question gave up."""
+    if ctx.time_left() <= 0:
         return None
-    threat = 0
-    acode, _, dcode, _ = result
-    if (not acode or not dcode) and ctx.effort <= MAX_EFFORT and ctx.time_left() > THREAT_TIME:
-        # within the status read's node limit, shared over the first moves tried
-        code, first, _ = (owl.owl_threaten_attack if not acode else owl.owl_threaten_defense)(ctx.board, origin, limit)
-        threat = first if code else 0
-    return [*result, threat]
+    if ctx.effort > MAX_EFFORT:
+        return 0
+    owl = ctx.services.get(OWL)
+    # within the status read's node limit, shared over the first moves tried
+    code, first, _ = (owl.owl_threaten_attack if alive else owl.owl_threaten_defense)(
+        ctx.board, origin, _status_limit(ctx, owl.node_limit))
+    return first if code else 0
+
+
+def _status_limit(ctx: Context, node_limit: int) -> int:
+    """Owl nodes for one question of the examine step, scaled by the move's effort."""
+    return max(MIN_OWL_NODES, int(min(node_limit, GENMOVE_OWL_NODES) * ctx.effort))
 
 
 def confirm_dragon(ctx: Context, origin: int, acode: int, apoint: int, dcode: int, dpoint: int) -> list[int] | None:
@@ -68,7 +77,7 @@ def confirm_dragon(ctx: Context, origin: int, acode: int, apoint: int, dcode: in
     if ctx.effort > MAX_EFFORT:
         return [acode, apoint, dcode, dpoint]
     owl = ctx.services.get(OWL)
-    limit = CONFIRM_SHARE * max(MIN_OWL_NODES, int(min(owl.node_limit, GENMOVE_OWL_NODES) * ctx.effort))
+    limit = CONFIRM_SHARE * _status_limit(ctx, owl.node_limit)
     return list(owl.owl_confirm(ctx.board, origin, (acode, apoint, dcode, dpoint), limit))
 
 
@@ -101,19 +110,20 @@ def kiai_node_counters() -> list[NodeCounter]:
 @hookimpl
 def kiai_pool_functions() -> dict[str, Callable[..., Any]]:
     """Dragon reading runs in the pool."""
-    return {"read_dragon": read_dragon, "confirm_dragon": confirm_dragon}
+    return {"read_dragon": read_dragon, "confirm_dragon": confirm_dragon, "threaten_dragon": threaten_dragon}
 
 
 @hookimpl
 def kiai_examine_dragons(analysis: Analysis, run: PoolRun) -> None:
     """Owl-read every dragon that needs it, one pool task each; a dragon whose reading
-    gave up or ran out of time keeps its static status."""
+    gave up or ran out of time keeps its static status. Three rounds, each only with the
+    time the ones before left: every dragon's status; the critical ones' kills and saves
+    checked; the threats against the living and for the dead (so that a threat, the
+    least of the three, never costs another dragon its verdict)."""
     targets = sorted((d for d in analysis.dragons.values() if needs_owl(d)), key=lambda d: (-d.stones, d.origin))
     targets = targets[:MAX_DRAGONS]
     # a dragon's questions go to the worker that holds its persistent cache entries
     results = run("read_dragon", [(d.origin,) for d in targets], affinity=[d.origin for d in targets])
-    # the critical ones checked once every dragon has its status, so that the checks
-    # never cost another dragon its verdict
     critical = [i for i, r in enumerate(results) if r is not None and r[0] and r[2]]
     checks = run("confirm_dragon", [(targets[i].origin, *results[i][:4]) for i in critical],
                  affinity=[targets[i].origin for i in critical]) if critical else []
@@ -122,13 +132,18 @@ def kiai_examine_dragons(analysis: Analysis, run: PoolRun) -> None:
             analysis.notes.append(f"owl: the dragon at {vertex(analysis.board.size, targets[i].origin)} is "
                                   f"{'alive: its kill' if not checked[0] else 'dead: its save'} is refuted "
                                   f"by the other side's question asked after it")
-            results[i] = [*checked, results[i][4]]
+            results[i] = list(checked)
     for d, result in zip(targets, results):
         if result is not None:
             apply_owl(d, result)
         else:
             analysis.notes.append(f"owl: the dragon at {vertex(analysis.board.size, d.origin)} keeps its static "
                                   f"status ({d.status.name}): no verdict within the node limit or the clock")
+    settled = [d for d, r in zip(targets, results) if r is not None and not (r[0] and r[2])]
+    threats = run("threaten_dragon", [(d.origin, 0 if d.owl_attack else 1) for d in settled],
+                  affinity=[d.origin for d in settled]) if settled else []
+    for d, threat in zip(settled, threats):
+        d.owl_threat = threat or 0
 
 
 @hookimpl

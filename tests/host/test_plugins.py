@@ -13,7 +13,7 @@ from core.board.board import Board
 from core.board.color import BLACK
 from core.board.coords import parse_vertex
 from core.host.plugins import PluginError, PluginHost, PluginSpec
-from core.host.pool import Pool
+from core.host.pool import Pool, slot
 from core.move.genmove import MoveGenerator
 
 BUILT_IN = ["combination", "connection", "endgame", "owl", "tactical"]
@@ -160,11 +160,17 @@ def test_tasks_with_one_affinity_key_run_on_one_worker() -> None:
         again = [r.value for r in pool.map(ctx, "slow", "which_worker", [(k,) for k in reversed(keys)], 10.0,
                                            affinity=list(reversed(keys)))]
         assert first == list(reversed(again))  # every key went back to its worker
-        even = {pid for k, pid in zip(keys, first) if k % 2 == 0}
-        odd = {pid for k, pid in zip(keys, first) if k % 2 == 1}
-        assert len(even) == 1 and len(odd) == 1 and even != odd  # key modulo the two workers
+        by_slot = [{pid for k, pid in zip(keys, first) if slot(k, 2) == n} for n in (0, 1)]
+        assert len(by_slot[0]) == 1 and len(by_slot[1]) == 1 and by_slot[0] != by_slot[1]  # one worker a slot
     finally:
         pool.close()
+
+
+def test_affinity_slots_spread_keys_of_one_parity() -> None:
+    # dragons' origins of one position: every one odd, all on one worker by key modulo 2
+    origins = [61, 65, 25, 51, 33, 47]
+    assert {slot(k, 2) for k in origins} == {0, 1}
+    assert {slot(k, 3) for k in origins} == {0, 1, 2}
 
 
 @pytest.mark.parametrize("workers", [0, 2])

@@ -67,21 +67,48 @@ def test_a_critical_dragon_whose_kill_is_refuted_is_alive() -> None:
     host = PluginHost()
     gen = MoveGenerator(host, Pool(host, 0))
     analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60, refine=False)
-    b7 = parse_vertex("B7", 7)
+    b7, a7 = parse_vertex("B7", 7), parse_vertex("A7", 7)
     asked: list[tuple[str, list[Any]]] = []
 
     def scripted(function: str, argslist: Any, affinity: Any = None) -> list[Any]:
         asked.append((function, list(argslist)))
         if function == "read_dragon":  # the first dragon critical, any others alive
-            return [[1, b7, 1, b7, 0]] + [[0, 0, 1, 0, 0] for _ in argslist[1:]]
+            return [[1, b7, 1, b7]] + [[0, 0, 1, 0] for _ in argslist[1:]]
+        if function == "threaten_dragon":
+            return [a7 for _ in argslist]
         return [[0, 0, 1, 0] for _ in argslist]  # every kill refuted
 
     kiai_examine_dragons(analysis=analysis, run=scripted)
-    (_, reads), (function, checks) = asked
+    (_, reads), (function, checks), (last, threatened) = asked
     assert function == "confirm_dragon" and checks == [(reads[0][0], 1, b7, 1, b7)]
     dragon = analysis.dragons[reads[0][0]]
     assert dragon.status == Status.ALIVE and not dragon.attack_point
     assert any("its kill is refuted" in note for note in analysis.notes)
+    # the threats come last, for the dragons settled by then (every one alive here: 1)
+    assert last == "threaten_dragon" and threatened == [(r[0], 1) for r in reads]
+    assert all(analysis.dragons[r[0]].owl_threat == a7 for r in reads)
+
+
+def test_a_slow_threat_costs_no_dragon_its_status() -> None:
+    # the threat read of the largest dragon had taken the whole examine step on 9x9 and
+    # left the critical dragons unread; now every status is asked before any threat
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60, refine=False)
+    order: list[str] = []
+
+    def scripted(function: str, argslist: Any, affinity: Any = None) -> list[Any]:
+        order.extend(function for _ in argslist)
+        if function == "read_dragon":
+            return [[0, 0, 1, 0] for _ in argslist]
+        return [None for _ in argslist]  # the clock ran out during the threats
+
+    kiai_examine_dragons(analysis=analysis, run=scripted)
+    reads = order.count("read_dragon")
+    assert reads >= 1 and order[:reads] == ["read_dragon"] * reads and set(order[reads:]) == {"threaten_dragon"}
+    assert all(d.status == Status.ALIVE and d.owl_threat == 0 for d in analysis.dragons.values()
+               if d.owl_attack == 0)
 
 
 def test_the_cache_and_the_workers_do_not_change_owls_verdicts() -> None:
