@@ -3,6 +3,7 @@ reads captures with (bound when the host is built), and the 'owl' node counter."
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Callable, Final, Iterable
 
@@ -101,13 +102,17 @@ class OwlService(ReadingService[OwlReader]):
     def _threaten(self, board: Board, s: int, attack: bool, node_limit: int | None = None) -> tuple[int, int, int]:
         """Two moves in a row by the attacker (or the owner): the first from owl's own
         candidates, the second owl's answer to the question asked again (each within an
-        equal share of node_limit, when given)."""
+        equal share of node_limit, when given); past the deadline no further first move
+        is tried."""
         owner = board.board[s]
         mover = 3 - owner if attack else owner
         none: list[int] = []
         firsts = self.ask(board, None, lambda r: r.candidates(s, attack), none)
         share = None if node_limit is None else max(1, node_limit // max(1, len(firsts)))
         for first in firsts:
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                self.gave_up += 1  # the moves not yet tried leave the answer uncertain: not kept
+                break
             if not board.trymove(first, mover):
                 continue
             try:
