@@ -223,6 +223,24 @@ def test_threats_are_two_moves_in_a_row() -> None:
     assert snapshot(board) == before and board.stackp == 0
 
 
+def test_a_threat_read_past_its_deadline_is_uncertain_and_not_kept() -> None:
+    import time
+
+    from core.host.plugins import PluginHost
+    from core.host.services import OWL
+
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    host = PluginHost()
+    service = host.services.get(OWL)
+    d9 = parse_vertex("D9", 9)
+    host.services.deadline = time.monotonic() - 1.0  # the move's time is up
+    gave_up = service.gave_up
+    assert service.owl_threaten_attack(board, d9)[0] == 0  # no first move tried
+    assert service.gave_up > gave_up
+    host.services.deadline = None  # with time again, the threat is read, not taken from a cache
+    assert service.owl_threaten_attack(board, d9)[0] == WIN
+
+
 def test_a_connection_that_saves_both_dragons() -> None:
     board, _ = board_from_diagram(FALSE_EYE)
     service = owl()
