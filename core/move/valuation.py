@@ -308,19 +308,19 @@ class Valuator:
         w = self.board.size + 1
         enemy = 3 - self.color
         best = 0.0
-        for d1 in (1, w, -1, -w):
-            for d2 in ((w, -w) if d1 in (1, -1) else (1, -1)):
-                links = ((move + 2 * d1, (move + d1,), LINK_SHARE),
-                         (move + d1 + d2, (move + d1, move + d2), LINK_SHARE),
-                         (move + 2 * d1 + d2, (move + d1, move + d1 + d2), KNIGHT_SHARE))
-                for friend, between, share in links:
-                    if not 0 < friend < len(cells) or cells[friend] != self.color or friend in dead:
-                        continue
-                    if any(cells[b] != EMPTY for b in between):
-                        continue
-                    if len(between) == 1 and any(cells[between[0] + d] == enemy for d in (1, -1, w, -w)):
-                        continue  # the enemy wedges in
-                    best = max(best, share * safety.get(friend, 1.0))
+        for d1, turn in ((1, w), (w, -1), (-1, -w), (-w, 1)):  # each direction, and the next clockwise
+            links = ((move + 2 * d1, (move + d1,), LINK_SHARE),
+                     (move + d1 + turn, (move + d1, move + turn), LINK_SHARE),
+                     (move + 2 * d1 + turn, (move + d1, move + d1 + turn), KNIGHT_SHARE),
+                     (move + 2 * d1 - turn, (move + d1, move + d1 - turn), KNIGHT_SHARE))
+            for friend, between, share in links:
+                if not 0 < friend < len(cells) or cells[friend] != self.color or friend in dead:
+                    continue
+                if any(cells[b] != EMPTY for b in between):
+                    continue
+                if len(between) == 1 and any(cells[between[0] + d] == enemy for d in (1, -1, w, -w)):
+                    continue  # the enemy wedges in
+                best = max(best, share * safety.get(friend, 1.0))
         return best
 
     def _strategic(self, mv: MoveValue) -> float:

@@ -45,9 +45,9 @@ def read_dragon(ctx: Context, origin: int) -> list[int] | None:
 
 def threaten_dragon(ctx: Context, origin: int, alive: int) -> int | None:
     """Pool task: the first of two moves in a row that would kill the living dragon at
-    origin (alive=1) or save the dead one (alive=0), 0 where there is none or no reading
-    limit of a move applies (as for the score: a threat matters only to the next move);
-    None when the task's time is up or the question gave up."""
+    origin (alive=1) or save the dead one (alive=0); 0 where there is none, and for the
+    score (effort beyond any move's: a threat matters only to the next move); None when
+    the task's time is up."""
     if ctx.time_left() <= 0:
         return None
     if ctx.effort > MAX_EFFORT:
