@@ -4,7 +4,9 @@ dragons no owl test was written for, a measure held out from owl.tst.
 The positions are every `loadsgf` of the suites given (any GNU Go-format suite: their
 tests are not run). In each, the reference engine (GNU Go 3.8 by default) lists its
 dragons (`dragon_status` without a stone); each dragon it calls critical is asked both
-owl_attack and owl_defend, each it calls dead owl_defend, of the reference and of Kiai.
+owl_attack and owl_defend, each it calls dead owl_defend, of the reference and of Kiai;
+with --alive, each it calls alive is asked owl_attack too (a kill owl finds on a living
+dragon is a wasted defence in a game, and the critical and dead questions never see it).
 An answer agrees when its first word (the result code) is the reference's. Agreement is
 counted over every question and over the distinct ones (the first question per game
 file and dragon, since a suite may load one game at many move numbers). With --follow,
@@ -83,9 +85,13 @@ def positions(suites: list[Path]) -> list[str]:
     return seen
 
 
-def questions(session: GtpSession, loads: list[str], timeout: float | None) -> list[Question]:
+def questions(session: GtpSession, loads: list[str], timeout: float | None,
+              alive: bool = False) -> list[Question]:
     """The owl questions of each position: both for the session's critical dragons,
-    owl_defend for its dead ones."""
+    owl_defend for its dead ones, and with alive owl_attack for its living ones."""
+    asks = {"critical": ("owl_attack", "owl_defend"), "dead": ("owl_defend",)}
+    if alive:
+        asks["alive"] = ("owl_attack",)
     out: list[Question] = []
     for load in loads:
         ok, _ = session.send(load, timeout)
@@ -96,10 +102,8 @@ def questions(session: GtpSession, loads: list[str], timeout: float | None) -> l
             raise KiaiError(f"the reference engine cannot list its dragons: {text}")
         for line in text.splitlines():
             m = _DRAGON.match(line.strip())
-            if m is None or m.group("status") not in ("critical", "dead"):
-                continue
-            asked = ("owl_attack", "owl_defend") if m.group("status") == "critical" else ("owl_defend",)
-            out.extend(Question(load, f"{c} {m.group('stone')}") for c in asked)
+            if m is not None and m.group("status") in asks:
+                out.extend(Question(load, f"{c} {m.group('stone')}") for c in asks[m.group("status")])
     return out
 
 
@@ -258,6 +262,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--list", action="store_true", help="list every disagreement")
     p.add_argument("--follow", action="store_true", help="play the move of each distinct disagreement and ask both "
                    "engines the opposite question: does the move stand by each one's own reading?")
+    p.add_argument("--alive", action="store_true", help="also ask owl_attack of every dragon the reference "
+                   "calls alive (a kill found there is a false alarm)")
     p.add_argument("--timeout", type=float, default=None, help="seconds allowed per command")
     p.add_argument("--kiai-args", default="", help="options for the Kiai engine, e.g. '--owl-nodes 3000'")
     p.set_defaults(run=run)
@@ -273,7 +279,7 @@ def run(args: argparse.Namespace) -> int:
         loads = positions(args.suites)
         reference = ProcessSession(args.reference)  # (the positions' paths are absolute)
         try:
-            qs = questions(reference, loads, args.timeout)
+            qs = questions(reference, loads, args.timeout, args.alive)
             ask(reference, qs, "reference", args.timeout)
             flags = engine_flags(args) + shlex.split(args.kiai_args)
             parsed = build_parser(flags).parse_args(flags)

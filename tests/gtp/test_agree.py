@@ -8,7 +8,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from gtp.agree import Question, ask, compare, follow, follow_report, positions, report
+from gtp.agree import Question, ask, compare, follow, follow_report, positions, questions, report
 from tests.gtp.test_decide import straight_three_suite
 from tests.gtp_helpers import KIAI_REFERENCE, run_tool
 
@@ -71,6 +71,16 @@ class _Scripted:
 
     def close(self) -> None:
         pass
+
+
+def test_living_dragons_are_asked_owl_attack_only_with_alive() -> None:
+    # a kill owl finds on a dragon the reference calls alive is a false alarm that the
+    # critical and dead questions never ask about
+    reference = _Scripted({"dragon_status": "C3: critical\nE5: dead\nG7: alive\nJ9: unknown"})
+    asked = [q.command for q in questions(reference, ["loadsgf g.sgf"], None)]
+    assert asked == ["owl_attack C3", "owl_defend C3", "owl_defend E5"]
+    asked = [q.command for q in questions(reference, ["loadsgf g.sgf"], None, alive=True)]
+    assert asked == ["owl_attack C3", "owl_defend C3", "owl_defend E5", "owl_attack G7"]
 
 
 def test_a_disagreement_is_followed_one_move_with_both_engines() -> None:
