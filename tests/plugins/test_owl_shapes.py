@@ -8,6 +8,8 @@ reading."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from core.analysis.amalgamation import shape_dragon
@@ -15,6 +17,8 @@ from core.board.boardcheck import snapshot
 from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex, vertex
 from core.board.diagram import board_from_diagram
+from core.host.plugins import PluginHost
+from core.host.services import OWL
 from core.reading.results import KO_A, KO_B, WIN
 from plugins.owl.reader import Limits
 from plugins.owl.service import OwlService
@@ -224,14 +228,10 @@ def test_threats_are_two_moves_in_a_row() -> None:
 
 
 def test_a_threat_read_past_its_deadline_is_uncertain_and_not_kept() -> None:
-    import time
-
-    from core.host.plugins import PluginHost
-    from core.host.services import OWL
-
     board, _ = board_from_diagram(STRAIGHT_THREE)
     host = PluginHost()
     service = host.services.get(OWL)
+    assert isinstance(service, OwlService)  # the plugin's own, which counts the questions given up
     d9 = parse_vertex("D9", 9)
     host.services.deadline = time.monotonic() - 1.0  # the move's time is up
     gave_up = service.gave_up
