@@ -130,15 +130,17 @@ class OwlReading(Protocol):
         """Owl nodes per question, from the settings."""
         ...
 
-    def owl_status(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int, int] | None:
+    def owl_status(self, board: Board, s: int, node_limit: int | None = None,
+                   check: int = 0) -> tuple[int, int, int, int] | None:
         """(attack code, attack move, defence code, defence move) of the dragon at s, or
-        None when a question gave up (uncertain)."""
+        None when a question gave up (uncertain); with check (a node limit), a kill the
+        other side's question asked afresh after it refutes leaves the dragon alive."""
         ...
 
     def owl_confirm(self, board: Board, s: int, status: tuple[int, int, int, int],
-                    node_limit: int | None = None) -> tuple[int, int, int, int]:
-        """owl_status's answer with a critical dragon's kill and save each checked by the
-        other side's question asked afresh after it."""
+                    node_limit: int | None = None, kill_checked: bool = False) -> tuple[int, int, int, int]:
+        """owl_status's answer with a critical dragon's kill (unless kill_checked) and save
+        each checked by the other side's question asked afresh after it."""
         ...
 
     def owl_threaten_attack(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int]:

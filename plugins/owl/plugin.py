@@ -2,7 +2,8 @@
 node counter; in the examine step, owl reading of every dragon that is neither clearly
 alive nor clearly dead (one pool task per dragon), which sets the dragon's status and
 its attack and defence points, a critical dragon's kill and save then checked by the
-other side's question asked afresh after each, and last the threats against settled
+other side's question asked afresh after each (the kill at once, inside its status task,
+where few dragons need reading), and last the threats against settled
 dragons; and the OWL_* move reasons that follow."""
 
 from __future__ import annotations
@@ -30,16 +31,23 @@ GENMOVE_OWL_NODES: Final = 1000  # at most this many per question at effort 1, u
 CONFIRM_SHARE: Final = 2  # a check's node limit, in status questions' limits: it reads every
 # reply at its root, where the status question's kill read only the first few (at 1, the
 # check of the open-sided 9x9 group in tests/plugins/test_owl_confirm.py ran out of nodes)
+CHECK_AT_ONCE: Final = 8  # with at most this many dragons to read, a kill is checked inside its
+# status task, before the clock can starve the checks' round (on 9x9 at 3 s a move it always
+# had); with more, the checks cost other dragons their status (nngs1.tst 11's position at 10 s
+# a move: 14 left unread, 7 without). 60 positions of 9x9 match games need 1 to 8, and 33 of
+# the 98 of nngs1.tst and strategy.tst more than 8
 MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the largest first
 
 
-def read_dragon(ctx: Context, origin: int) -> list[int] | None:
+def read_dragon(ctx: Context, origin: int, check: int = 0) -> list[int] | None:
     """Pool task: [attack code, attack move, defence code, defence move] of the dragon at
-    origin by owl reading; None when the task's time is up or a question gave up."""
+    origin by owl reading, with check (for a move) its kill checked at once as
+    confirm_dragon would; None when the task's time is up or a question gave up."""
     if ctx.time_left() <= 0:
         return None
     owl = ctx.services.get(OWL)
-    result = owl.owl_status(ctx.board, origin, _status_limit(ctx, owl.node_limit))
+    limit = _status_limit(ctx, owl.node_limit)
+    result = owl.owl_status(ctx.board, origin, limit, CONFIRM_SHARE * limit if check and ctx.effort <= MAX_EFFORT else 0)
     return None if result is None else list(result)
 
 
@@ -64,21 +72,23 @@ def _status_limit(ctx: Context, node_limit: int) -> int:
     return max(MIN_OWL_NODES, int(min(node_limit, GENMOVE_OWL_NODES) * ctx.effort))
 
 
-def confirm_dragon(ctx: Context, origin: int, acode: int, apoint: int, dcode: int, dpoint: int) -> list[int] | None:
+def confirm_dragon(ctx: Context, origin: int, acode: int, apoint: int, dcode: int, dpoint: int,
+                   kill_checked: int = 0) -> list[int] | None:
     """Pool task: a critical dragon's [attack code, attack move, defence code, defence
-    move] with its kill checked by owl_defend asked afresh after it and its save by
-    owl_attack after it (the replies read at the first ply below a root are only its
-    first few: a kill they let stand may have an answer the fresh question finds); None
-    when the task's time is up. Only for a move: the stones scored after the game keep
-    owl_status's verdict (score.tst fell from 27 to 25 with the checks: dragons the
-    opponent kills by moving first, read alive once a fresh defence found an answer)."""
+    move] with its kill checked by owl_defend asked afresh after it (unless read_dragon
+    checked it) and its save by owl_attack after it (the replies read at the first ply
+    below a root are only its first few: a kill they let stand may have an answer the
+    fresh question finds); None when the task's time is up. Only for a move: the stones
+    scored after the game keep owl_status's verdict (score.tst fell from 27 to 25 with
+    the checks: dragons the opponent kills by moving first, read alive once a fresh
+    defence found an answer)."""
     if ctx.time_left() <= 0:
         return None
     if ctx.effort > MAX_EFFORT:
         return [acode, apoint, dcode, dpoint]
     owl = ctx.services.get(OWL)
     limit = CONFIRM_SHARE * _status_limit(ctx, owl.node_limit)
-    return list(owl.owl_confirm(ctx.board, origin, (acode, apoint, dcode, dpoint), limit))
+    return list(owl.owl_confirm(ctx.board, origin, (acode, apoint, dcode, dpoint), limit, kill_checked=bool(kill_checked)))
 
 
 def needs_owl(d: Dragon) -> bool:
@@ -117,15 +127,17 @@ def kiai_pool_functions() -> dict[str, Callable[..., Any]]:
 def kiai_examine_dragons(analysis: Analysis, run: PoolRun) -> None:
     """Owl-read every dragon that needs it, one pool task each; a dragon whose reading
     gave up or ran out of time keeps its static status. Three rounds, each only with the
-    time the ones before left: every dragon's status; the critical ones' kills and saves
-    checked; the threats against the living and for the dead (so that a threat, the
-    least of the three, never costs another dragon its verdict)."""
+    time the ones before left: every dragon's status (a kill checked at once where few
+    dragons need reading); the critical ones' kills (if not yet) and saves checked; the
+    threats against the living and for the dead (so that a threat, the least of the
+    three, never costs another dragon its verdict)."""
     targets = sorted((d for d in analysis.dragons.values() if needs_owl(d)), key=lambda d: (-d.stones, d.origin))
     targets = targets[:MAX_DRAGONS]
     # a dragon's questions go to the worker that holds its persistent cache entries
-    results = run("read_dragon", [(d.origin,) for d in targets], affinity=[d.origin for d in targets])
+    check = int(len(targets) <= CHECK_AT_ONCE)
+    results = run("read_dragon", [(d.origin, check) for d in targets], affinity=[d.origin for d in targets])
     critical = [i for i, r in enumerate(results) if r is not None and r[0] and r[2]]
-    checks = run("confirm_dragon", [(targets[i].origin, *results[i][:4]) for i in critical],
+    checks = run("confirm_dragon", [(targets[i].origin, *results[i][:4], check) for i in critical],
                  affinity=[targets[i].origin for i in critical]) if critical else []
     for i, checked in zip(critical, checks):
         if checked is not None and checked != results[i][:4]:

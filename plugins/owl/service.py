@@ -160,14 +160,19 @@ class OwlService(ReadingService[OwlReader]):
         finally:
             board.popgo()
 
-    def owl_status(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int, int] | None:
+    def owl_status(self, board: Board, s: int, node_limit: int | None = None,
+                   check: int = 0) -> tuple[int, int, int, int] | None:
         """(attack code, attack move, defence code, defence move) of the dragon at s, or
         None when either question ran past its node limit or the deadline (uncertain). A
         dragon owl cannot kill is not asked for a defence: it lives whoever moves first
-        (WIN, no move), as in GNU Go's dragon status."""
+        (WIN, no move), as in GNU Go's dragon status. With check (a node limit), a kill is
+        first checked by owl_defend asked afresh after it (owl_confirm's first check, read
+        before the save so that the clock cannot leave it unread): a refuted kill leaves
+        the dragon alive."""
         out: list[int] = []
         for attack in (True, False):
-            if not attack and out[0] == 0:
+            if not attack and (out[0] == 0 or check > 0 and out[1] != NO_POINT
+                                       and self._refuted(board, out[1], s, True, check)):
                 return 0, NO_POINT, WIN, NO_POINT
             r = self.reader(board, node_limit)
             try:
@@ -180,14 +185,14 @@ class OwlService(ReadingService[OwlReader]):
         return out[0], out[1], out[2], out[3]
 
     def owl_confirm(self, board: Board, s: int, status: tuple[int, int, int, int],
-                    node_limit: int | None = None) -> tuple[int, int, int, int]:
+                    node_limit: int | None = None, kill_checked: bool = False) -> tuple[int, int, int, int]:
         """owl_status's answer for the dragon at s with a critical dragon's kill checked
-        by owl_defend asked afresh after it, then its save by owl_attack after it: a
-        refuted kill leaves the dragon alive, a refuted save dead (a check that runs out
-        of nodes changes nothing)."""
+        by owl_defend asked afresh after it (unless owl_status checked it already), then
+        its save by owl_attack after it: a refuted kill leaves the dragon alive, a refuted
+        save dead (a check that runs out of nodes changes nothing)."""
         acode, amove, dcode, dmove = status
         if acode and dcode:
-            if amove and self._refuted(board, amove, s, True, node_limit):
+            if amove and not kill_checked and self._refuted(board, amove, s, True, node_limit):
                 return 0, NO_POINT, WIN, NO_POINT
             if dmove and self._refuted(board, dmove, s, False, node_limit):
                 return acode, amove, 0, NO_POINT

@@ -125,3 +125,31 @@ def test_a_dead_or_living_dragon_is_not_checked() -> None:
     for status in ((WIN, c3, 0, NO_POINT), (0, NO_POINT, WIN, NO_POINT)):
         service = Scripted((0, NO_POINT), (0, NO_POINT), {True: 0, False: 0})
         assert service.owl_confirm(board, e5, status) == status and not service.checked
+
+
+def test_owl_status_with_check_reads_the_kill_check_before_the_save() -> None:
+    # the examine step's first round asks this, so that a short clock cannot leave the
+    # kill unchecked: the open-sided group is alive, and the board is as it was
+    board, _ = board_from_diagram(OPEN_SIDE)
+    before = snapshot(board)
+    f8 = parse_vertex("F8", 9)
+    service = owl()
+    assert service.owl_status(board, f8, check=service.node_limit) == (0, NO_POINT, WIN, NO_POINT)
+    assert snapshot(board) == before and board.stackp == 0
+
+
+@pytest.mark.parametrize(("after", "expected"), [
+    (0, (0, NO_POINT, WIN, NO_POINT)),   # the kill is answered: alive, no save read
+    (WIN, "critical"),                    # the kill stands: the save is read as before
+    (KO_A, "critical"),                   # a kill by ko is no refutation
+    (None, "critical"),                   # a check that ran out proves nothing
+])
+def test_owl_status_checks_a_kill_only_when_asked(after: int | None, expected: object) -> None:
+    board, _ = board_from_diagram(LONE)
+    e5, c3, g7 = (parse_vertex(v, 9) for v in ("E5", "C3", "G7"))
+    service = Scripted((WIN, c3), (WIN, g7), {True: after, False: WIN})
+    status = service.owl_status(board, e5, check=100)
+    assert status == ((WIN, c3, WIN, g7) if expected == "critical" else expected)
+    assert service.checked == [True]
+    alive = Scripted((0, NO_POINT), (WIN, g7), {True: 0, False: 0})
+    assert alive.owl_status(board, e5, check=100) == (0, NO_POINT, WIN, NO_POINT) and not alive.checked

@@ -60,9 +60,10 @@ def test_a_dragon_owl_gives_up_on_keeps_its_static_status() -> None:
     assert any("keeps its static status" in note for note in analysis.notes)
 
 
-def test_a_critical_dragon_whose_kill_is_refuted_is_alive() -> None:
+def test_a_critical_dragon_whose_save_is_refuted_is_dead() -> None:
     # the examine step's second round: only the critical dragons are checked, after
-    # every dragon has its status, and a check's verdict replaces the status's
+    # every dragon has its status, and a check's verdict replaces the status's (the
+    # kills were checked in the first round, read_dragon's)
     board, _ = board_from_diagram(STRAIGHT_THREE)
     host = PluginHost()
     gen = MoveGenerator(host, Pool(host, 0))
@@ -76,16 +77,20 @@ def test_a_critical_dragon_whose_kill_is_refuted_is_alive() -> None:
             return [[1, b7, 1, b7]] + [[0, 0, 1, 0] for _ in argslist[1:]]
         if function == "threaten_dragon":
             return [a7 for _ in argslist]
-        return [[0, 0, 1, 0] for _ in argslist]  # every kill refuted
+        return [[1, b7, 0, 0] for _ in argslist]  # every save refuted
 
     kiai_examine_dragons(analysis=analysis, run=scripted)
     (_, reads), (function, checks), (last, threatened) = asked
-    assert function == "confirm_dragon" and checks == [(reads[0][0], 1, b7, 1, b7)]
+    # few dragons: each status task checked its kill at once (the last argument), so the
+    # second round checks the save alone
+    assert all(r[1] == 1 for r in reads)
+    assert function == "confirm_dragon" and checks == [(reads[0][0], 1, b7, 1, b7, 1)]
     dragon = analysis.dragons[reads[0][0]]
-    assert dragon.status == Status.ALIVE and not dragon.attack_point
-    assert any("its kill is refuted" in note for note in analysis.notes)
-    # the threats come last, for the dragons settled by then (every one alive here: 1)
-    assert last == "threaten_dragon" and threatened == [(r[0], 1) for r in reads]
+    assert dragon.status == Status.DEAD and dragon.attack_point == b7
+    assert any("its save is refuted" in note for note in analysis.notes)
+    # the threats come last, for the dragons settled by then (the dead one: a threat to
+    # save it, 0; the others alive: 1)
+    assert last == "threaten_dragon" and threatened == [(reads[0][0], 0)] + [(r[0], 1) for r in reads[1:]]
     assert all(analysis.dragons[r[0]].owl_threat == a7 for r in reads)
 
 
