@@ -34,8 +34,8 @@ CONFIRM_SHARE: Final = 2  # a check's node limit, in status questions' limits: i
 CHECK_AT_ONCE: Final = 8  # with at most this many dragons to read, a kill is checked inside its
 # status task, before the clock can starve the checks' round (on 9x9 at 3 s a move it always
 # had); with more, the checks cost other dragons their status (nngs1.tst 11's position at 10 s
-# a move: 14 left unread, 7 without). 60 positions of 9x9 match games need 1 to 8, and 33 of
-# the 98 of nngs1.tst and strategy.tst more than 8
+# a move: 14 left unread, 7 without). Positions of 9x9 match games need 1 to 9 (9 in 3 of 132
+# sampled), and 33 of the 98 of nngs1.tst and strategy.tst more than 8
 MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the largest first
 
 
