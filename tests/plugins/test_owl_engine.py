@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from core.analysis.dragons import Status
 from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex
@@ -15,6 +17,7 @@ from core.host.plugins import PluginHost, PluginSpec
 from core.host.pool import Pool
 from core.move.genmove import MoveGenerator
 from core.move.reasons import Kind
+import plugins.owl.plugin as owl_plugin
 from plugins.owl.plugin import kiai_examine_dragons
 
 # Black's straight three on the top edge inside white's wall: B9 decides it (7x7 keeps
@@ -58,6 +61,38 @@ def test_a_dragon_owl_gives_up_on_keeps_its_static_status() -> None:
     kiai_examine_dragons(analysis=analysis, run=gave_up)
     assert {o: (d.status, d.attack_point, d.defense_point) for o, d in analysis.dragons.items()} == before
     assert any("keeps its static status" in note for note in analysis.notes)
+
+
+def test_with_many_dragons_a_refuted_kill_in_the_second_round_leaves_it_alive(monkeypatch: pytest.MonkeyPatch) -> None:
+    # where more dragons need reading than CHECK_AT_ONCE, the status tasks leave their
+    # kills unchecked (so that no check costs another dragon its status) and the second
+    # round checks them: a check's verdict replaces the status's
+    monkeypatch.setattr(owl_plugin, "CHECK_AT_ONCE", 0)
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60, refine=False)
+    b7, a7 = parse_vertex("B7", 7), parse_vertex("A7", 7)
+    asked: list[tuple[str, list[Any]]] = []
+
+    def scripted(function: str, argslist: Any, affinity: Any = None) -> list[Any]:
+        asked.append((function, list(argslist)))
+        if function == "read_dragon":  # the first dragon critical, any others alive
+            return [[1, b7, 1, b7]] + [[0, 0, 1, 0] for _ in argslist[1:]]
+        if function == "threaten_dragon":
+            return [a7 for _ in argslist]
+        return [[0, 0, 1, 0] for _ in argslist]  # every kill refuted
+
+    kiai_examine_dragons(analysis=analysis, run=scripted)
+    (_, reads), (function, checks), (last, threatened) = asked
+    assert all(r[1] == 0 for r in reads)
+    assert function == "confirm_dragon" and checks == [(reads[0][0], 1, b7, 1, b7, 0)]
+    dragon = analysis.dragons[reads[0][0]]
+    assert dragon.status == Status.ALIVE and not dragon.attack_point
+    assert any("its kill is refuted" in note for note in analysis.notes)
+    # the threats come last, for the dragons settled by then (every one alive here: 1)
+    assert last == "threaten_dragon" and threatened == [(r[0], 1) for r in reads]
+    assert all(analysis.dragons[r[0]].owl_threat == a7 for r in reads)
 
 
 def test_a_critical_dragon_whose_save_is_refuted_is_dead() -> None:
