@@ -104,13 +104,16 @@ class OwlReading(Protocol):
     """Life and death of dragons (GNU Go's owl.c), for the owl plugin to provide."""
 
     def owl_attack(self, board: Board, s: int, node_limit: int | None = None, *,
-                   tree: VariationTree | None = None) -> tuple[int, int]:
-        """(code, move): can the dragon at s be killed, its opponent moving first."""
+                   tree: VariationTree | None = None, check: bool = True) -> tuple[int, int]:
+        """(code, move): can the dragon at s be killed, its opponent moving first; with
+        check, a kill the defender answers gives way to the next that stands (the code
+        is the same either way: a caller that wants only the code saves the check)."""
         ...
 
     def owl_defend(self, board: Board, s: int, node_limit: int | None = None, *,
-                   tree: VariationTree | None = None) -> tuple[int, int]:
-        """(code, move): can the dragon at s be saved, its owner moving first."""
+                   tree: VariationTree | None = None, check: bool = True) -> tuple[int, int]:
+        """(code, move): can the dragon at s be saved, its owner moving first; with check,
+        a save the attacker answers gives way to the next that stands."""
         ...
 
     def owl_does_attack(self, board: Board, move: int, s: int) -> int:

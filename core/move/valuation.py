@@ -228,7 +228,7 @@ class Valuator:
         if not self.board.trymove(move, self.color):
             return False
         try:
-            code, _ = owl.owl_attack(self.board, move, node_limit)
+            code, _ = owl.owl_attack(self.board, move, node_limit, check=False)  # the code alone: no check
             return code == WIN
         finally:
             self.board.popgo()

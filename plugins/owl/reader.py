@@ -37,6 +37,9 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   running out of nodes ends the question with it.
 - At the root of owl_defend the attacker's killing move is tried first: "the opponent's
   vital point is my vital point".
+- A question may leave root moves out (exclude): the owl service checks owl_attack's and
+  owl_defend's move by the other side's question asked afresh after it, and where that
+  refutes it reads the root again without it (plugins/owl/service.py).
 - The moves, most valuable first and below the root at most `width` of them: the vital
   points of the dragon's eye spaces; tactical captures and rescues through the tactical
   service; for the defender, the liberties that join a friendly string outside the dragon
@@ -120,16 +123,22 @@ class OwlReader(OwlCandidates):
         self.limits = limits
         self.hint = NO_POINT  # the defender tries the attacker's killing move first
         self.passed = False  # the last ply of the line was a pass (the mover had no move)
+        self.exclude: tuple[int, ...] = ()  # root moves not to read (refuted by a check)
 
     # ------------------------------------------------------------------ questions
-    def owl_attack(self, s: int) -> tuple[int, int]:
-        """(code, move): can the dragon at s be killed, its opponent moving first."""
+    def owl_attack(self, s: int, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
+        """(code, move): can the dragon at s be killed, its opponent moving first (without
+        the root moves in exclude)."""
+        self.exclude = exclude
         return self._ask(s, attack=True)
 
-    def owl_defend(self, s: int, attack_move: int | None = None) -> tuple[int, int]:
-        """(code, move): can the dragon at s be saved, its owner moving first; the
-        attacker's killing move, when known, saves reading it again."""
+    def owl_defend(self, s: int, attack_move: int | None = None, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
+        """(code, move): can the dragon at s be saved, its owner moving first (without the
+        root moves in exclude); the attacker's killing move, when known, saves reading it
+        again."""
+        self.exclude = ()
         self.hint = self._killing_move(s) if attack_move is None else attack_move
+        self.exclude = exclude
         return self._ask(s, attack=False)
 
     def _killing_move(self, s: int) -> int:
@@ -192,7 +201,7 @@ class OwlReader(OwlCandidates):
         self.aborted = False
         goal = self.goal
         try:
-            inputs = (s,) if attack else (s, self.hint)  # the defence read depends on the move tried first
+            inputs = ((s,) if attack else (s, self.hint)) + self.exclude  # the defence read depends on the move tried first
             return self.persistent_read(self.persistent, OWL_DEFEND if not attack else OWL_ATTACK, inputs,
                                         lambda: self._node(attack, 0),
                                         lambda shadow: owl_area(self.board, goal) | shadow)
@@ -235,9 +244,13 @@ class OwlReader(OwlCandidates):
                 return 0, NO_POINT
         else:
             moves = self._moves(strings, spaces, attacker_to_move, depth < self.limits.branch_depth)
+        if depth == 0 and self.exclude:
+            moves = [m for m in moves if m not in self.exclude]
+            if not moves:  # every move left was refuted: none to offer
+                return 0, NO_POINT
         if not moves:
             return self._pass(attacker_to_move, depth, values, passed), NO_POINT
-        if depth == 0 and not attacker_to_move and self.hint:
+        if depth == 0 and not attacker_to_move and self.hint and self.hint not in self.exclude:
             if self.hint in moves or self.board.is_legal(self.hint, color):
                 moves = [self.hint] + [m for m in moves if m != self.hint]
         forcing = depth == 0 and attacker_to_move  # read every kill, keep the most forcing

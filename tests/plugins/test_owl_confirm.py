@@ -78,7 +78,8 @@ class Scripted(OwlService):
     def reader(self, board: Board, node_limit: int | None = None) -> FakeReader:  # type: ignore[override]
         return self.answers
 
-    def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None) -> int:
+    def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None,
+               read_kill: bool = True) -> int:
         self.checked.append(attack)
         code = self.after[attack]
         if code is None:

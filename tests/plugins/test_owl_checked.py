@@ -1,0 +1,131 @@
+"""owl_attack's and owl_defend's moves, checked: the move the root reads first is checked
+by the other side's question asked afresh after it; a refuted move gives way to the next
+one the root reads that stands, and when none stands the first answer is kept (its code
+is the reading's, the check only chooses among its moves)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from core.board.board import Board
+from core.board.boardcheck import snapshot
+from core.board.coords import NO_POINT, parse_vertex
+from core.board.diagram import board_from_diagram
+from core.reading.results import KO_A, WIN
+from plugins.owl.service import OwlService
+from tests.plugins.test_owl_confirm import LONE, OPEN_SIDE
+from tests.plugins.test_owl_reading import owl
+
+
+@dataclass
+class RootReader:
+    """A reader whose root finds the given moves in order, each winning, skipping those
+    excluded; it records the exclusions it was asked with."""
+
+    moves: list[int]
+    asked: list[tuple[int, ...]] = field(default_factory=list)
+    tree: object = None
+    aborted: bool = False
+    visited: int = 1
+
+    def _first(self, exclude: tuple[int, ...]) -> tuple[int, int]:
+        self.asked.append(exclude)
+        left = [m for m in self.moves if m not in exclude]
+        return (WIN, left[0]) if left else (0, NO_POINT)
+
+    def owl_attack(self, s: int, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
+        return self._first(exclude)
+
+    def owl_defend(self, s: int, first: int | None = None, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
+        return self._first(exclude)
+
+    def unwind(self) -> None:
+        pass
+
+
+class RootScripted(OwlService):
+    """An owl service whose root moves and checks are given: after[move] is the code of
+    the move for its side once the other side has answered it, None for a check that
+    runs out of nodes."""
+
+    def __init__(self, moves: list[int], after: dict[int, int | None]) -> None:
+        super().__init__()
+        self.root = RootReader(moves)
+        self.after = after
+        self.checked: list[int] = []
+        self.kill_read: list[bool] = []
+
+    def reader(self, board: Board, node_limit: int | None = None) -> RootReader:  # type: ignore[override]
+        return self.root
+
+    def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None,
+               read_kill: bool = True) -> int:
+        self.checked.append(move)
+        self.kill_read.append(read_kill)
+        code = self.after[move]
+        if code is None:
+            self.gave_up += 1
+            return 0
+        return code
+
+
+C3, D4, G7, F2 = (parse_vertex(v, 9) for v in ("C3", "D4", "G7", "F2"))
+
+
+@pytest.mark.parametrize("attack", [True, False])
+@pytest.mark.parametrize(("moves", "after", "answer", "checked"), [
+    ([C3, D4], {C3: WIN}, C3, [C3]),                          # the first move stands: one check
+    ([C3, D4, G7], {C3: 0, D4: WIN}, D4, [C3, D4]),           # refuted: the next that stands
+    ([C3, D4], {C3: 0, D4: 0}, C3, [C3, D4]),                 # none stands: the first answer kept
+    ([C3, D4], {C3: None, D4: WIN}, C3, [C3]),                # a check that ran out refutes nothing
+    ([C3, D4], {C3: KO_A, D4: WIN}, C3, [C3]),                # a move that wins a ko is no refutation
+    ([C3, D4, G7, F2], {C3: 0, D4: 0, G7: 0, F2: WIN}, C3, [C3, D4, G7]),  # past owl_checks: kept
+])
+def test_the_root_move_is_checked(attack: bool, moves: list[int], after: dict[int, int | None], answer: int,
+                                  checked: list[int]) -> None:
+    board, _ = board_from_diagram(LONE)
+    e5 = parse_vertex("E5", 9)
+    service = RootScripted(moves, after)
+    service.checks = 3
+    ask = service.owl_attack if attack else service.owl_defend
+    assert ask(board, e5) == (WIN, answer)
+    assert service.checked == checked
+    assert not any(service.kill_read)  # every reply is read at the check's root: no kill read first
+    # each read after a refutation leaves out every move refuted so far
+    assert service.root.asked == [tuple(checked[:i]) for i in range(len(service.root.asked))]
+
+
+def test_no_move_is_checked_where_the_root_finds_none() -> None:
+    board, _ = board_from_diagram(LONE)
+    e5 = parse_vertex("E5", 9)
+    service = RootScripted([], {})
+    assert service.owl_attack(board, e5) == (0, NO_POINT) and not service.checked
+
+
+@pytest.mark.parametrize("attack", [True, False])
+def test_no_check_when_asked_for_none(attack: bool) -> None:
+    # check=False (a caller that wants only the code) and owl_checks 0 read the root alone
+    board, _ = board_from_diagram(LONE)
+    e5 = parse_vertex("E5", 9)
+    service = RootScripted([C3, D4], {C3: 0, D4: WIN})
+    ask = service.owl_attack if attack else service.owl_defend
+    assert ask(board, e5, check=False) == (WIN, C3) and not service.checked
+    service.configure({"owl_checks": 0})
+    assert ask(board, e5) == (WIN, C3) and not service.checked
+    assert service.checks == 0 and service.root.asked == [(), ()]
+
+
+def test_the_checked_answer_on_the_board() -> None:
+    # on a real position the answer's code is the reader's own, the board is as it was,
+    # and a move that changed stands its own owl_does_attack
+    board, _ = board_from_diagram(OPEN_SIDE)
+    before = snapshot(board)
+    f8 = parse_vertex("F8", 9)
+    service = owl()
+    first = service.ask(board, None, lambda r: r.owl_attack(f8), (0, NO_POINT))
+    code, move = service.owl_attack(board, f8)
+    assert code == first[0] == WIN
+    assert move == first[1] or service.owl_does_attack(board, move, f8) == WIN
+    assert snapshot(board) == before and board.stackp == 0
