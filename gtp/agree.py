@@ -45,6 +45,7 @@ class Question:
     command: str  # owl_attack V or owl_defend V
     reference: str = ""
     kiai: str = ""
+    after: str = ""  # with --moves: the reference's opposite question after Kiai's move
 
     @property
     def agrees(self) -> bool:
@@ -180,26 +181,67 @@ def follow(reference: GtpSession, kiai: GtpSession, qs: list[Question], timeout:
     answered = [q for q in qs if not q.agrees and "?" not in (_code(q.kiai), _code(q.reference))]
     out: list[Followed] = []
     for q in distinct(answered).values():
-        command, stone = q.command.split()
         mover, answer = ("reference", q.reference) if _code(q.kiai) == "0" else ("kiai", q.kiai)
-        words = answer.split()
-        if len(words) < 2 or words[0] == "0" or words[1].upper() == "PASS":
+        move = _named_move(answer)
+        side = _mover(reference, q, timeout) if move else None
+        if not move or side is None:
             continue
-        try:
-            ok, _ = reference.send(q.load, timeout)
-            ok, color = reference.send(f"color {stone}", timeout) if ok else (False, "")
-        except EngineFailure:
-            continue
-        if not ok or color not in ("black", "white"):
-            continue
-        owner = parse_color(color)
-        side = color_name(owner if command == "owl_defend" else other(owner))
-        f = Followed(q, mover, words[1])
-        opposite = f"{OPPOSITE[command]} {stone}"
-        f.reference = _after(reference, side, f.move, opposite, stone, timeout)  # (the position is loaded)
-        f.kiai = _after(kiai, side, f.move, opposite, stone, timeout, load=q.load)
+        f = Followed(q, mover, move)
+        opposite = f"{OPPOSITE[q.command.split()[0]]} {q.command.split()[1]}"
+        f.reference = _after(reference, side, f.move, opposite, q.command.split()[1], timeout)  # (the position is loaded)
+        f.kiai = _after(kiai, side, f.move, opposite, q.command.split()[1], timeout, load=q.load)
         out.append(f)
     return out
+
+
+def _named_move(answer: str) -> str:
+    """The move of an answer that names one on the board (a kill or a save), else ''."""
+    words = answer.split()
+    if len(words) < 2 or words[0] in ("0", "?") or words[1].upper() == "PASS":
+        return ""
+    return words[1]
+
+
+def _mover(reference: GtpSession, q: Question, timeout: float | None) -> str | None:
+    """The colour (a GTP name) that moves first in q's question, from the reference engine
+    with q's position loaded: the dragon's owner for owl_defend, its opponent for
+    owl_attack; None when the reference cannot say."""
+    command, stone = q.command.split()
+    try:
+        ok, _ = reference.send(q.load, timeout)
+        ok, color = reference.send(f"color {stone}", timeout) if ok else (False, "")
+    except EngineFailure:
+        return None
+    if not ok or color not in ("black", "white"):
+        return None
+    owner = parse_color(color)
+    return color_name(owner if command == "owl_defend" else other(owner))
+
+
+def check_moves(reference: GtpSession, qs: list[Question], timeout: float | None) -> None:
+    """For each question Kiai answers with a move, the reference's answer to the opposite
+    question after that move (into Question.after): 0 there means the move stands by the
+    reference's own reading."""
+    for q in qs:
+        move = _named_move(q.kiai)
+        side = _mover(reference, q, timeout) if move else None
+        if move and side is not None:
+            command, stone = q.command.split()
+            q.after = _after(reference, side, move, f"{OPPOSITE[command]} {stone}", stone, timeout)
+
+
+def moves_report(qs: list[Question]) -> str:
+    """How many of Kiai's kills and saves stand by the reference's reading, per command,
+    over every question and over the distinct ones."""
+    lines = []
+    for command in ("owl_attack", "owl_defend"):
+        for label, group in (("all", qs), ("distinct", list(distinct(qs).values()))):
+            named = [q for q in group if q.command.startswith(command) and q.after]
+            stand = sum(1 for q in named if _code(q.after) == "0")
+            share = f" ({100.0 * stand / len(named):.1f}%)" if named else ""
+            lines.append(f"{command} ({label}): {stand} of Kiai's {len(named)} moves stand by the reference's "
+                         f"reading{share}")
+    return "\n".join(lines)
 
 
 def _after(session: GtpSession, side: str, move: str, question: str, stone: str, timeout: float | None,
@@ -262,6 +304,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--list", action="store_true", help="list every disagreement")
     p.add_argument("--follow", action="store_true", help="play the move of each distinct disagreement and ask both "
                    "engines the opposite question: does the move stand by each one's own reading?")
+    p.add_argument("--moves", action="store_true", help="play each move Kiai names (a kill or a save) and ask "
+                   "the reference the opposite question: how many of Kiai's moves stand by its reading?")
     p.add_argument("--alive", action="store_true", help="also ask owl_attack of every dragon the reference "
                    "calls alive (a kill found there is a false alarm)")
     p.add_argument("--timeout", type=float, default=None, help="seconds allowed per command")
@@ -293,6 +337,9 @@ def run(args: argparse.Namespace) -> int:
                 print(compare(qs, before, str(args.baseline)))
             if args.follow:
                 print(follow_report(follow(reference, kiai, qs, args.timeout)))
+            if args.moves:
+                check_moves(reference, qs, args.timeout)
+                print(moves_report(qs))
         finally:
             reference.close()
     except KiaiError as e:

@@ -8,7 +8,8 @@ import json
 import subprocess
 from pathlib import Path
 
-from gtp.agree import Question, ask, compare, follow, follow_report, positions, questions, report
+from gtp.agree import (Question, ask, check_moves, compare, follow, follow_report, moves_report, positions, questions,
+                       report)
 from tests.gtp.test_decide import straight_three_suite
 from tests.gtp_helpers import KIAI_REFERENCE, run_tool
 
@@ -127,6 +128,27 @@ def test_a_kill_that_captures_the_stone_asked_about_stands() -> None:
     assert [(f.kiai, f.verdict) for f in followed] == [("0 (captured)", "stands by both")]
 
 
+def test_each_move_kiai_names_is_checked_by_the_reference() -> None:
+    # Kiai's kill B2 stands by the reference (its owl_defend answers 0 after it), its
+    # save D4 does not (the reference kills at E5); a 0, a PASS and a failed answer name
+    # no move and are not checked
+    qs = [Question("loadsgf g.sgf", "owl_attack C3", "1 B2", "1 B2"),
+          Question("loadsgf g.sgf", "owl_defend C3", "1 D4", "1 D4"),
+          Question("loadsgf g.sgf 12", "owl_attack C3", "1 B2", "0"),  # the same game and dragon again
+          Question("loadsgf h.sgf", "owl_defend E5", "1 F6", "1 PASS"),
+          Question("loadsgf h.sgf", "owl_attack E5", "1 F6", "? timed out")]
+    reference = _Scripted({"color C3": "white", "owl_defend C3": "0", "owl_attack C3": "1 E5"})
+    check_moves(reference, qs, None)
+    assert [q.after for q in qs] == ["0", "1 E5", "", "", ""]
+    assert reference.sent == ["loadsgf g.sgf", "color C3", "play black B2", "owl_defend C3",
+                              "loadsgf g.sgf", "color C3", "play white D4", "owl_attack C3"]
+    assert moves_report(qs).splitlines() == [
+        "owl_attack (all): 1 of Kiai's 1 moves stand by the reference's reading (100.0%)",
+        "owl_attack (distinct): 1 of Kiai's 1 moves stand by the reference's reading (100.0%)",
+        "owl_defend (all): 0 of Kiai's 1 moves stand by the reference's reading (0.0%)",
+        "owl_defend (distinct): 0 of Kiai's 1 moves stand by the reference's reading (0.0%)"]
+
+
 def test_agree_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path) -> None:
     suite = straight_three_suite(tmp_path, "1 owl_attack A8\n#? [1 B9]\n")
     reference = KIAI_REFERENCE
@@ -141,9 +163,12 @@ def test_agree_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path
     answers = json.loads((tmp_path / "a.json").read_text())
     assert [(a["command"], a["kiai"], a["reference"]) for a in answers] == [
         ("owl_attack D9", "1 B9", "1 B9"), ("owl_defend D9", "1 B9", "1 B9")]
-    again = run(str(suite), "--reference", reference, "--baseline", "a.json", "--follow")
+    again = run(str(suite), "--reference", reference, "--baseline", "a.json", "--follow", "--moves")
     assert "against a.json: 2 -> 2 agreeing (+0 -0)" in again.stdout, again.stderr
     assert "followed: 0 distinct disagreements, one move each" in again.stdout
+    # the kill and the save at B9 each stand by the reference's reading (here Kiai's own)
+    assert "owl_attack (all): 1 of Kiai's 1 moves stand by the reference's reading (100.0%)" in again.stdout
+    assert "owl_defend (all): 1 of Kiai's 1 moves stand by the reference's reading (100.0%)" in again.stdout
     missing = run(str(suite), "--reference", str(tmp_path / "no-such-engine"))
     assert missing.returncode == 2 and "cannot start engine" in missing.stderr
     broken = run(str(suite), "--baseline", "nothing.json")
