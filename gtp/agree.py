@@ -187,9 +187,10 @@ def follow(reference: GtpSession, kiai: GtpSession, qs: list[Question], timeout:
         if not move or side is None:
             continue
         f = Followed(q, mover, move)
-        opposite = f"{OPPOSITE[q.command.split()[0]]} {q.command.split()[1]}"
-        f.reference = _after(reference, side, f.move, opposite, q.command.split()[1], timeout)  # (the position is loaded)
-        f.kiai = _after(kiai, side, f.move, opposite, q.command.split()[1], timeout, load=q.load)
+        command, stone = q.command.split()
+        opposite = f"{OPPOSITE[command]} {stone}"
+        f.reference = _after(reference, side, f.move, opposite, stone, timeout)  # (the position is loaded)
+        f.kiai = _after(kiai, side, f.move, opposite, stone, timeout, load=q.load)
         out.append(f)
     return out
 

@@ -36,6 +36,7 @@ SEMEAI_OWL_NODES: Final = 6000  # owl nodes one semeai question may spend on the
 MEMORY_SHARE: Final = 0.1  # of the engine's --memory: owl's entries are few and large
 # owl's routines in the persistent cache (owl_attack and owl_defend are the reader's, 1 and 2)
 THREATEN_ATTACK, THREATEN_DEFENSE, DOES_ATTACK, DOES_DEFEND, CONNECTION_DEFENDS, SUBSTANTIAL, SEMEAI = range(3, 10)
+CHECKED_ATTACK, CHECKED_DEFEND = 10, 11  # owl_attack and owl_defend with their moves checked
 
 
 class OwlService(ReadingService[OwlReader]):
@@ -67,17 +68,13 @@ class OwlService(ReadingService[OwlReader]):
                    tree: VariationTree | None = None, check: bool = True) -> tuple[int, int]:
         """(code, move): can the dragon at s be killed, its opponent moving first; with
         check, a kill the defender answers gives way to the next that stands."""
-        if not check:
-            return self._read(board, s, True, node_limit, tree)
-        return self._checked(board, s, True, node_limit, tree)
+        return self._checked(board, s, True, node_limit, tree) if check else self._read(board, s, True, node_limit, tree)
 
     def owl_defend(self, board: Board, s: int, node_limit: int | None = None, *,
                    tree: VariationTree | None = None, check: bool = True) -> tuple[int, int]:
         """(code, move): can the dragon at s be saved, its owner moving first; with check,
         a save the attacker answers gives way to the next that stands."""
-        if not check:
-            return self._read(board, s, False, node_limit, tree)
-        return self._checked(board, s, False, node_limit, tree)
+        return self._checked(board, s, False, node_limit, tree) if check else self._read(board, s, False, node_limit, tree)
 
     def _read(self, board: Board, s: int, attack: bool, node_limit: int | None = None,
               tree: VariationTree | None = None, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
@@ -95,7 +92,17 @@ class OwlService(ReadingService[OwlReader]):
         stands, up to owl_checks checks. When none stands, the first answer is kept: the
         check only chooses among the reading's moves, its code is the reading's (a refuted
         kill answered 0 instead lost more tests than it gained: README, owl changes
-        measured and dropped)."""
+        measured and dropped). Kept in the persistent cache while the board around the
+        dragon is unchanged, unless its variations are recorded."""
+        if tree is None:
+            code, move = self._remember(board, CHECKED_ATTACK if attack else CHECKED_DEFEND, (s,),
+                                        lambda: self._check_moves(board, s, attack, node_limit, None),
+                                        lambda: shape_dragon(board, s))
+            return code, move
+        return self._check_moves(board, s, attack, node_limit, tree)
+
+    def _check_moves(self, board: Board, s: int, attack: bool, node_limit: int | None,
+                     tree: VariationTree | None) -> tuple[int, int]:
         first = code, move = self._read(board, s, attack, node_limit, tree)
         refuted: tuple[int, ...] = ()
         while code == WIN and move != NO_POINT and self.checks > 0:
@@ -252,9 +259,9 @@ class OwlService(ReadingService[OwlReader]):
                read_kill: bool = True) -> int:
         """The code of move for its side: the other side's best answer, reversed. With
         read_kill, the defence asked after a kill first reads the attacker's next kill to
-        try it first, as owl_defend does; without, the defender's root candidates alone
-        (each is read at the root: owl_attack's checks, owl.tst's answers unchanged and
-        the suite a quarter faster)."""
+        try it first, as owl_defend does; without, the defender's root candidates alone,
+        each of which the root reads anyway (the checks of _checked ask it so: owl.tst's
+        answers the same, the suite a quarter faster)."""
         owner = board.board[s]
         if not board.trymove(move, 3 - owner if attack else owner):
             return 0

@@ -28,7 +28,7 @@ class RootReader:
     asked: list[tuple[int, ...]] = field(default_factory=list)
     tree: object = None
     aborted: bool = False
-    visited: int = 1
+    visited: int = 20  # nodes a read counts: enough for the persistent cache to keep the answer
 
     def _first(self, exclude: tuple[int, ...]) -> tuple[int, int]:
         self.asked.append(exclude)
@@ -52,6 +52,7 @@ class RootScripted(OwlService):
 
     def __init__(self, moves: list[int], after: dict[int, int | None]) -> None:
         super().__init__()
+        self.configure({})
         self.root = RootReader(moves)
         self.after = after
         self.checked: list[int] = []
@@ -102,6 +103,20 @@ def test_no_move_is_checked_where_the_root_finds_none() -> None:
     e5 = parse_vertex("E5", 9)
     service = RootScripted([], {})
     assert service.owl_attack(board, e5) == (0, NO_POINT) and not service.checked
+
+
+@pytest.mark.parametrize("attack", [True, False])
+def test_a_checked_answer_is_kept_while_the_board_is_unchanged(attack: bool) -> None:
+    board, _ = board_from_diagram(LONE)
+    e5 = parse_vertex("E5", 9)
+    service = RootScripted([C3, D4], {C3: 0, D4: WIN})
+    ask = service.owl_attack if attack else service.owl_defend
+    assert ask(board, e5) == ask(board, e5) == (WIN, D4)
+    assert service.checked == [C3, D4] and len(service.root.asked) == 2  # read and checked once
+    board.play(parse_vertex("A1", 9), 2)  # a move near nothing of the dragon's: still kept
+    assert ask(board, e5) == (WIN, D4) and len(service.root.asked) == 2
+    board.play(parse_vertex("E4", 9), 2)  # a stone against it: read again
+    assert ask(board, e5) == (WIN, D4) and len(service.root.asked) == 4
 
 
 @pytest.mark.parametrize("attack", [True, False])
