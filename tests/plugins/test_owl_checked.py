@@ -6,6 +6,7 @@ is the reading's, the check only chooses among its moves)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import pytest
 
@@ -75,6 +76,14 @@ class RootScripted(OwlService):
 C3, D4, G7, F2 = (parse_vertex(v, 9) for v in ("C3", "D4", "G7", "F2"))
 
 
+def _asked(moves: list[int], after: dict[int, int | None],
+           attack: bool) -> tuple[Board, int, RootScripted, Callable[..., tuple[int, int]]]:
+    """The lone stone's board, its point, a scripted service and its question for the side."""
+    board, _ = board_from_diagram(LONE)
+    service = RootScripted(moves, after)
+    return board, parse_vertex("E5", 9), service, service.owl_attack if attack else service.owl_defend
+
+
 @pytest.mark.parametrize("attack", [True, False])
 @pytest.mark.parametrize(("moves", "after", "answer", "checked"), [
     ([C3, D4], {C3: WIN}, C3, [C3]),                          # the first move stands: one check
@@ -86,11 +95,8 @@ C3, D4, G7, F2 = (parse_vertex(v, 9) for v in ("C3", "D4", "G7", "F2"))
 ])
 def test_the_root_move_is_checked(attack: bool, moves: list[int], after: dict[int, int | None], answer: int,
                                   checked: list[int]) -> None:
-    board, _ = board_from_diagram(LONE)
-    e5 = parse_vertex("E5", 9)
-    service = RootScripted(moves, after)
+    board, e5, service, ask = _asked(moves, after, attack)
     service.checks = 3
-    ask = service.owl_attack if attack else service.owl_defend
     assert ask(board, e5) == (WIN, answer)
     assert service.checked == checked
     assert not any(service.kill_read)  # every reply is read at the check's root: no kill read first
@@ -107,10 +113,7 @@ def test_no_move_is_checked_where_the_root_finds_none() -> None:
 
 @pytest.mark.parametrize("attack", [True, False])
 def test_a_checked_answer_is_kept_while_the_board_is_unchanged(attack: bool) -> None:
-    board, _ = board_from_diagram(LONE)
-    e5 = parse_vertex("E5", 9)
-    service = RootScripted([C3, D4], {C3: 0, D4: WIN})
-    ask = service.owl_attack if attack else service.owl_defend
+    board, e5, service, ask = _asked([C3, D4], {C3: 0, D4: WIN}, attack)
     assert ask(board, e5) == ask(board, e5) == (WIN, D4)
     assert service.checked == [C3, D4] and len(service.root.asked) == 2  # read and checked once
     board.play(parse_vertex("A1", 9), 2)  # a move near nothing of the dragon's: still kept
@@ -122,10 +125,7 @@ def test_a_checked_answer_is_kept_while_the_board_is_unchanged(attack: bool) -> 
 @pytest.mark.parametrize("attack", [True, False])
 def test_no_check_when_asked_for_none(attack: bool) -> None:
     # check=False (a caller that wants only the code) and owl_checks 0 read the root alone
-    board, _ = board_from_diagram(LONE)
-    e5 = parse_vertex("E5", 9)
-    service = RootScripted([C3, D4], {C3: 0, D4: WIN})
-    ask = service.owl_attack if attack else service.owl_defend
+    board, e5, service, ask = _asked([C3, D4], {C3: 0, D4: WIN}, attack)
     assert ask(board, e5, check=False) == (WIN, C3) and not service.checked
     service.configure({"owl_checks": 0})
     assert ask(board, e5) == (WIN, C3) and not service.checked
