@@ -63,11 +63,10 @@ def test_a_dragon_owl_gives_up_on_keeps_its_static_status() -> None:
     assert any("keeps its static status" in note for note in analysis.notes)
 
 
-def test_with_many_dragons_a_refuted_kill_in_the_second_round_leaves_it_alive(monkeypatch: pytest.MonkeyPatch) -> None:
-    # where more dragons need reading than CHECK_AT_ONCE, the status tasks leave their
-    # kills unchecked (so that no check costs another dragon its status) and the second
-    # round checks them: a check's verdict replaces the status's
-    monkeypatch.setattr(owl_plugin, "CHECK_AT_ONCE", 0)
+def _examined_with_checks(confirmed: list[int]) -> tuple[Any, list[tuple[str, list[Any]]], int, int]:
+    """The straight three examined with scripted pool tasks: the first dragon critical
+    (killed and saved at B7), any others alive, every threat at A7, and every check
+    answering `confirmed`; the analysis, the tasks asked in order, B7 and A7."""
     board, _ = board_from_diagram(STRAIGHT_THREE)
     host = PluginHost()
     gen = MoveGenerator(host, Pool(host, 0))
@@ -77,13 +76,22 @@ def test_with_many_dragons_a_refuted_kill_in_the_second_round_leaves_it_alive(mo
 
     def scripted(function: str, argslist: Any, affinity: Any = None) -> list[Any]:
         asked.append((function, list(argslist)))
-        if function == "read_dragon":  # the first dragon critical, any others alive
+        if function == "read_dragon":
             return [[1, b7, 1, b7]] + [[0, 0, 1, 0] for _ in argslist[1:]]
         if function == "threaten_dragon":
             return [a7 for _ in argslist]
-        return [[0, 0, 1, 0] for _ in argslist]  # every kill refuted
+        return [list(confirmed) for _ in argslist]
 
     kiai_examine_dragons(analysis=analysis, run=scripted)
+    return analysis, asked, b7, a7
+
+
+def test_with_many_dragons_a_refuted_kill_in_the_second_round_leaves_it_alive(monkeypatch: pytest.MonkeyPatch) -> None:
+    # where more dragons need reading than CHECK_AT_ONCE, the status tasks leave their
+    # kills unchecked (so that no check costs another dragon its status) and the second
+    # round checks them: a check's verdict replaces the status's
+    monkeypatch.setattr(owl_plugin, "CHECK_AT_ONCE", 0)
+    analysis, asked, b7, a7 = _examined_with_checks([0, 0, 1, 0])  # every kill refuted
     (_, reads), (function, checks), (last, threatened) = asked
     assert all(r[1] == 0 for r in reads)
     assert function == "confirm_dragon" and checks == [(reads[0][0], 1, b7, 1, b7, 0)]
@@ -99,22 +107,7 @@ def test_a_critical_dragon_whose_save_is_refuted_is_dead() -> None:
     # the examine step's second round: only the critical dragons are checked, after
     # every dragon has its status, and a check's verdict replaces the status's (the
     # kills were checked in the first round, read_dragon's)
-    board, _ = board_from_diagram(STRAIGHT_THREE)
-    host = PluginHost()
-    gen = MoveGenerator(host, Pool(host, 0))
-    analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60, refine=False)
-    b7, a7 = parse_vertex("B7", 7), parse_vertex("A7", 7)
-    asked: list[tuple[str, list[Any]]] = []
-
-    def scripted(function: str, argslist: Any, affinity: Any = None) -> list[Any]:
-        asked.append((function, list(argslist)))
-        if function == "read_dragon":  # the first dragon critical, any others alive
-            return [[1, b7, 1, b7]] + [[0, 0, 1, 0] for _ in argslist[1:]]
-        if function == "threaten_dragon":
-            return [a7 for _ in argslist]
-        return [[1, b7, 0, 0] for _ in argslist]  # every save refuted
-
-    kiai_examine_dragons(analysis=analysis, run=scripted)
+    analysis, asked, b7, a7 = _examined_with_checks([1, parse_vertex("B7", 7), 0, 0])  # every save refuted
     (_, reads), (function, checks), (last, threatened) = asked
     # few dragons: each status task checked its kill at once (the last argument), so the
     # second round checks the save alone
