@@ -6,12 +6,15 @@ A position means the same in each of the board's eight symmetries, so an engine 
 answer changes with the orientation is choosing among equal moves by where they lie. One
 orientation's score then carries that luck; the mean over several does not, and is the
 measure to judge a change by. Orientations run in parallel processes, one suite and
-orientation a task.
+orientation a task; when there are fewer of those than processes, each is shared out by
+positions among several (`kiai regress owl.tst --jobs 2`), and their parts put together
+again.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -45,38 +48,63 @@ def parse_orientations(text: str) -> list[int]:
     return out
 
 
-def _one(task: tuple[Path, str | None, float | None, list[str], int]) -> SuiteResult:
-    """One suite in one orientation (a worker process's task)."""
+Task = tuple[Path, str | None, float | None, list[str], int, int, int]
+
+
+def _one(task: Task) -> SuiteResult:
+    """One suite in one orientation, or a part of it (a worker process's task)."""
     from gtp.regress import run_suite
 
-    path, engine, timeout, engine_args, k = task
-    return run_suite(path, engine, False, timeout, engine_args, k)
+    path, engine, timeout, engine_args, k, part, parts = task
+    return run_suite(path, engine, False, timeout, engine_args, k, part, parts)
 
 
 def run_orientations(paths: list[Path], engine: str | None, orientations: list[int], jobs: int,
                      timeout: float | None = None, engine_args: list[str] | None = None) -> list[SuiteResult]:
-    """Each suite in each orientation, jobs at a time, in suite then orientation order;
-    KiaiError if a suite cannot be read or a worker process dies."""
+    """Each suite in each orientation, jobs at a time, in suite then orientation order
+    (each shared out by positions among jobs // runs processes when there are fewer runs
+    than jobs); KiaiError if a suite cannot be read or a worker process dies."""
     for path in paths:  # before any run starts
         if not path.is_file():
             raise KiaiError(f"cannot read suite {str(path)!r}")
-    tasks = [(p, engine, timeout, list(engine_args or []), k) for p in paths for k in orientations]
-    out = []
+    runs = len(paths) * len(orientations)
+    parts = max(1, jobs // runs)
+    tasks = [(p, engine, timeout, list(engine_args or []), k, part, parts)
+             for p in paths for k in orientations for part in range(parts)]
     if jobs <= 1 or len(tasks) == 1:
-        for task in tasks:
-            out.append(_done(_one(task)))
-        return out
+        return [_done(_one(task)) for task in tasks]
+    start = time.monotonic()
+    done: list[SuiteResult] = []
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
         futures = [pool.submit(_one, t) for t in tasks]
         try:
             for f in futures:
-                out.append(_done(f.result()))  # a KiaiError raised in the worker is raised here
+                done.append(f.result())  # a KiaiError raised in the worker is raised here
+                if parts == 1:
+                    _done(done[-1])
         except BrokenProcessPool as e:
             raise KiaiError(f"a regression worker process died: {e}") from None
         finally:
             for f in futures:
                 f.cancel()
-    return out
+    if parts == 1:
+        return done
+    return [_done(merge(done[i:i + parts], time.monotonic() - start)) for i in range(0, len(done), parts)]
+
+
+def merge(parts: list[SuiteResult], seconds: float) -> SuiteResult:
+    """One suite's run put together from its parts, run side by side for seconds: the
+    tests in the suite's order, the node counters added up."""
+    from gtp.regress import SuiteResult
+
+    first = parts[0]
+    nodes: dict[str, int | None] = {}
+    for kind in first.nodes:
+        counts = [p.nodes.get(kind) for p in parts]
+        nodes[kind] = None if None in counts else sum(c for c in counts if c is not None)
+    results = sorted((t for p in parts for t in p.results), key=lambda t: t.number)
+    return SuiteResult(first.suite, results, seconds, nodes, first.orient, len(parts),
+                       sum(p.seconds for p in parts))
 
 
 def _done(result: SuiteResult) -> SuiteResult:

@@ -80,6 +80,8 @@ class SuiteResult:
     seconds: float = 0.0
     nodes: dict[str, int | None] = field(default_factory=dict)  # the engine's node counters (reading, ...)
     orient: int = 0  # the symmetry of the board every position was turned by
+    processes: int = 1  # the engine processes that shared the suite (kiai regress --jobs)
+    busy: float = 0.0  # with several, the seconds each took, added up
 
     def by_command(self) -> dict[str, tuple[int, int]]:
         """Command name -> (passed, tests), in order of first appearance."""
@@ -187,17 +189,19 @@ class Orientation:
 
 def run_suite(path: Path, engine_command: str | None, progress: bool = True,
               timeout: float | None = None, engine_args: list[str] | None = None,
-              orient: int = 0) -> SuiteResult:
+              orient: int = 0, part: int = 0, parts: int = 1) -> SuiteResult:
     """Run one suite file and collect its results; with orient, every position turned by
-    that symmetry of the board."""
+    that symmetry of the board; with parts, only the tests of every parts-th position from
+    part on (a position: the items from one loadsgf to the next), every other command
+    still sent, so that each test finds the board as a whole run leaves it."""
     try:
         items = parse_suite(path.read_text(encoding="utf-8", errors="replace"))
     except OSError as e:
         raise KiaiError(f"cannot read suite {str(path)!r}: {e.strerror}") from None
     folder = path.resolve().parent
     result = SuiteResult(suite=path.name, orient=orient)
-    tests = sum(isinstance(it, RegressTest) for it in items)
-    bar = _progress(tests, path.name, progress)
+    mine = _share(items, part, parts)
+    bar = _progress(len(mine), path.name, progress)
     start = time.monotonic()
     with in_folder(folder), tempfile.TemporaryDirectory(prefix="kiai-orient-") as turned:
         orientation = Orientation(orient, Path(turned))
@@ -216,6 +220,8 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
             for item in items:
                 if isinstance(item, str):
                     session.send(orientation.command(item), timeout)
+                    continue
+                if id(item) not in mine:
                     continue
                 t0 = time.monotonic()
                 try:
@@ -240,6 +246,19 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
                 bar.close()
     result.seconds = time.monotonic() - start
     return result
+
+
+def _share(items: list[str | RegressTest], part: int, parts: int) -> set[int]:
+    """The ids of the tests that part of parts runs: those of every parts-th position."""
+    mine: set[int] = set()
+    position = 0
+    for item in items:
+        if isinstance(item, str):
+            if item.split()[:1] == ["loadsgf"]:
+                position += 1
+        elif position % parts == part:
+            mine.add(id(item))
+    return mine
 
 
 def node_counters(session: GtpSession, timeout: float | None) -> list[str]:
@@ -279,6 +298,8 @@ def report(suites: list[SuiteResult]) -> str:
         commands = s.by_command()
         if len(commands) > 1:
             lines.append("  by command: " + ", ".join(f"{name} {p}/{t}" for name, (p, t) in commands.items()))
+        if s.processes > 1:
+            lines.append(f"  in {s.processes} processes at once: {s.busy:.1f} s in all")
         if s.nodes:
             lines.append("  nodes: " + ", ".join(f"{name} {'-' if n is None else n}" for name, n in s.nodes.items()))
     if len(suites) > 1:
@@ -305,7 +326,8 @@ def add_parser(sub: Any) -> None:
                    "answers turned back before they are checked; several (0,1,4 or 0-3) or all: each "
                    "suite run in each, with the mean and the tests whose answer depends on it")
     p.add_argument("--jobs", type=_jobs, default=1, metavar="N",
-                   help="with several orientations or suites, run this many at a time in parallel processes")
+                   help="run this many engine processes at a time: several orientations or suites side by "
+                   "side, and a suite with fewer of them than N shared out by positions")
     p.set_defaults(run=run)
 
 
@@ -356,7 +378,8 @@ def run(args: argparse.Namespace) -> int:
               else compare(suites, baseline, str(args.baseline)))
     if args.json:
         data = [{"suite": s.suite, "orient": s.orient, "passed": s.passed, "failed": s.failed, "errors": s.errors,
-                 "seconds": round(s.seconds, 3), "nodes": s.nodes, "results": [asdict(r) for r in s.results]}
+                 "seconds": round(s.seconds, 3), "processes": s.processes, "busy": round(s.busy, 3),
+                 "nodes": s.nodes, "results": [asdict(r) for r in s.results]}
                 for s in suites]
         args.json.write_text(json.dumps(data, indent=1))
     unexpected = [r for s in suites for r in s.results if not r.passed and not r.known_failure]

@@ -245,3 +245,49 @@ def test_jobs_below_one_are_refused(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "gtp.cli", "regress", str(write_suite(tmp_path)), "--jobs", "0"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "--jobs" in proc.stderr
+
+
+TWO_POSITIONS = SUITE + """\
+loadsgf positions/small.sgf
+10 countlib C7
+#? [4]
+11 color G7
+#? [black]
+play white D7
+12 countlib C7
+#? [6]
+"""
+
+
+def _two_positions(tmp_path: Path) -> Path:
+    suite = write_suite(tmp_path)
+    suite.write_text(TWO_POSITIONS)
+    return suite
+
+
+def test_parts_of_a_suite_share_its_positions_and_put_together_answer_as_the_whole(tmp_path: Path) -> None:
+    from gtp.orientations import merge
+
+    suite = _two_positions(tmp_path)
+    whole = run_suite(suite, None, progress=False)
+    first, second = (run_suite(suite, None, progress=False, part=k, parts=2) for k in range(2))
+    assert [t.number for t in first.results] == list(range(10, 13))  # position 1 of 2: part 1
+    assert [t.number for t in second.results] == list(range(1, 10))
+    together = merge([second, first], 5.0)
+    assert [(t.number, t.answer, t.passed) for t in together.results] == \
+        [(t.number, t.answer, t.passed) for t in whole.results]
+    assert (together.processes, together.seconds, together.busy) == (2, 5.0, first.seconds + second.seconds)
+    assert together.passed == whole.passed == 9  # 10-12 pass: each part found its board as the whole run did
+
+
+def test_a_suite_shared_out_among_processes_from_the_command_line(tmp_path: Path) -> None:
+    suite = _two_positions(tmp_path)
+    out = tmp_path / "shared.json"
+    proc = subprocess.run([sys.executable, "-m", "gtp.cli", "regress", str(suite), "--jobs", "2", "--no-progress",
+                           "--json", str(out)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1, proc.stderr  # 3 and 7 fail, as in one process
+    assert re.search(r"tiny\.tst\s+12\s+9\s+2\s+1", proc.stdout)
+    assert "in 2 processes at once:" in proc.stdout
+    assert "tiny.tst:3 FAILED: 3 countlib E5" in proc.stdout
+    data = json.loads(out.read_text())
+    assert data[0]["processes"] == 2 and [r["number"] for r in data[0]["results"]] == list(range(1, 13))
