@@ -14,7 +14,6 @@ again.
 from __future__ import annotations
 
 import sys
-import time
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -73,7 +72,6 @@ def run_orientations(paths: list[Path], engine: str | None, orientations: list[i
              for p in paths for k in orientations for part in range(parts)]
     if jobs <= 1 or len(tasks) == 1:
         return [_done(_one(task)) for task in tasks]
-    start = time.monotonic()
     done: list[SuiteResult] = []
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
         futures = [pool.submit(_one, t) for t in tasks]
@@ -89,12 +87,13 @@ def run_orientations(paths: list[Path], engine: str | None, orientations: list[i
                 f.cancel()
     if parts == 1:
         return done
-    return [_done(merge(done[i:i + parts], time.monotonic() - start)) for i in range(0, len(done), parts)]
+    return [_done(merge(done[i:i + parts])) for i in range(0, len(done), parts)]
 
 
-def merge(parts: list[SuiteResult], seconds: float) -> SuiteResult:
-    """One suite's run put together from its parts, run side by side for seconds: the
-    tests in the suite's order, the node counters added up."""
+def merge(parts: list[SuiteResult]) -> SuiteResult:
+    """One suite's run put together from its parts, run side by side: the tests in the
+    suite's order, the node counters and the parts' seconds added up, and the longest
+    part's seconds as the run's."""
     from gtp.regress import SuiteResult
 
     first = parts[0]
@@ -103,7 +102,7 @@ def merge(parts: list[SuiteResult], seconds: float) -> SuiteResult:
         counts = [p.nodes.get(kind) for p in parts]
         nodes[kind] = None if None in counts else sum(c for c in counts if c is not None)
     results = sorted((t for p in parts for t in p.results), key=lambda t: t.number)
-    return SuiteResult(first.suite, results, seconds, nodes, first.orient, len(parts),
+    return SuiteResult(first.suite, results, max(p.seconds for p in parts), nodes, first.orient, len(parts),
                        sum(p.seconds for p in parts))
 
 
