@@ -43,8 +43,7 @@ class OwlService(ReadingService[OwlReader]):
     """Owl reading (the 'owl' service): every question counted."""
 
     def __init__(self) -> None:
-        super().__init__(COUNTER)
-        self.checks = int(values(OPTIONS, {})["owl_checks"])
+        super().__init__(COUNTER)  # (configure sets the limits, owl_checks and the caches)
 
     def configure(self, settings: Settings) -> None:
         """Limits from the engine's settings (owl_depth, owl_nodes)."""
@@ -68,13 +67,17 @@ class OwlService(ReadingService[OwlReader]):
                    tree: VariationTree | None = None, check: bool = True) -> tuple[int, int]:
         """(code, move): can the dragon at s be killed, its opponent moving first; with
         check, a kill the defender answers gives way to the next that stands."""
-        return self._checked(board, s, True, node_limit, tree) if check else self._read(board, s, True, node_limit, tree)
+        if check:
+            return self._checked(board, s, True, node_limit, tree)
+        return self._read(board, s, True, node_limit, tree)
 
     def owl_defend(self, board: Board, s: int, node_limit: int | None = None, *,
                    tree: VariationTree | None = None, check: bool = True) -> tuple[int, int]:
         """(code, move): can the dragon at s be saved, its owner moving first; with check,
         a save the attacker answers gives way to the next that stands."""
-        return self._checked(board, s, False, node_limit, tree) if check else self._read(board, s, False, node_limit, tree)
+        if check:
+            return self._checked(board, s, False, node_limit, tree)
+        return self._read(board, s, False, node_limit, tree)
 
     def _read(self, board: Board, s: int, attack: bool, node_limit: int | None = None,
               tree: VariationTree | None = None, exclude: tuple[int, ...] = ()) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from core.board.coords import NO_POINT, parse_vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import KO_A, WIN
 from plugins.owl.service import OwlService
-from tests.plugins.test_owl_confirm import LONE, OPEN_SIDE
+from tests.plugins.test_owl_confirm import LONE, OPEN_SIDE, scripted
 from tests.plugins.test_owl_reading import owl
 
 
@@ -66,11 +66,7 @@ class RootScripted(OwlService):
                read_kill: bool = True) -> int:
         self.checked.append(move)
         self.kill_read.append(read_kill)
-        code = self.after[move]
-        if code is None:
-            self.gave_up += 1
-            return 0
-        return code
+        return scripted(self, self.after[move])
 
 
 C3, D4, G7, F2 = (parse_vertex(v, 9) for v in ("C3", "D4", "G7", "F2"))

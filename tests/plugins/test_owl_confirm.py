@@ -81,11 +81,15 @@ class Scripted(OwlService):
     def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None,
                read_kill: bool = True) -> int:
         self.checked.append(attack)
-        code = self.after[attack]
-        if code is None:
-            self.gave_up += 1
-            return 0
-        return code
+        return scripted(self, self.after[attack])
+
+
+def scripted(service: OwlService, code: int | None) -> int:
+    """A scripted check's code; None stands for a check that ran out of nodes."""
+    if code is None:
+        service.gave_up += 1
+        return 0
+    return code
 
 
 # a lone black stone at E5, for the scripted answers
