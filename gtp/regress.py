@@ -25,7 +25,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Final, Iterator
 
 from core.board.sgf import load_sgf
 from core.board.symmetry import turn_record, turn_vertices
@@ -248,16 +248,23 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
     return result
 
 
+POSITION_STARTS: Final = frozenset({"loadsgf", "boardsize", "clear_board"})  # commands that set up a new position
+
+
 def _share(items: list[str | RegressTest], part: int, parts: int) -> set[int]:
-    """The ids of the tests that part of parts runs: those of every parts-th position."""
+    """The ids of the tests that part of parts runs: those of every parts-th position (a
+    position starts at loadsgf, boardsize or clear_board; a run of them with no test
+    between, as boardsize then clear_board, starts one)."""
     mine: set[int] = set()
-    position = 0
+    position, tested = 0, True  # (the first start counts: tests before it are a position of their own)
     for item in items:
         if isinstance(item, str):
-            if item.split()[:1] == ["loadsgf"]:
-                position += 1
-        elif position % parts == part:
-            mine.add(id(item))
+            if tested and item.split()[:1] and item.split()[0] in POSITION_STARTS:
+                position, tested = position + 1, False
+        else:
+            tested = True
+            if position % parts == part:
+                mine.add(id(item))
     return mine
 
 

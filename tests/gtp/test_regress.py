@@ -292,3 +292,39 @@ def test_a_suite_shared_out_among_processes_from_the_command_line(tmp_path: Path
     assert "tiny.tst:3 FAILED: 3 countlib E5" in proc.stdout
     data = json.loads(out.read_text())
     assert data[0]["processes"] == 2 and [r["number"] for r in data[0]["results"]] == list(range(1, 13))
+
+
+PLAYED_POSITIONS = """\
+# positions set up move by move: boardsize and clear_board start each, loadsgf none
+boardsize 9
+clear_board
+play black E5
+1 countlib E5
+#? [4]
+play white E6
+2 countlib E5
+#? [3]
+boardsize 9
+clear_board
+play black A1
+3 countlib A1
+#? [2]
+4 color A1
+#? [black]
+clear_board
+5 color A1
+#? [empty]
+"""
+
+
+def test_positions_set_up_by_boardsize_and_clear_board_are_shared_out_too(tmp_path: Path) -> None:
+    from gtp.orientations import merge
+
+    suite = tmp_path / "played.tst"
+    suite.write_text(PLAYED_POSITIONS)
+    whole = run_suite(suite, None, progress=False)
+    parts = [run_suite(suite, None, progress=False, part=k, parts=2) for k in range(2)]
+    assert [[t.number for t in p.results] for p in parts] == [[3, 4], [1, 2, 5]]
+    assert whole.passed == 5
+    assert [(t.number, t.answer, t.passed) for t in merge(parts).results] == \
+        [(t.number, t.answer, t.passed) for t in whole.results]
