@@ -92,11 +92,14 @@ class OwlService(ReadingService[OwlReader]):
         """The reader's answer with its move checked by the other side's question asked
         afresh after it, where every reply is read at the root, not only the few the
         first ply tries: a refuted move gives way to the next one the root finds that
-        stands, up to owl_checks checks. When none stands, the first answer is kept: the
-        check only chooses among the reading's moves, its code is the reading's (a refuted
-        kill answered 0 instead lost more tests than it gained: README, owl changes
-        measured and dropped). Kept in the persistent cache while the board around the
-        dragon is unchanged, unless its variations are recorded."""
+        stands, up to owl_checks checks, and so does a move the other side answers with a
+        ko (a clean kill or save is better than a ko). When none stands, the first move
+        the check answered with a ko is the answer, with that ko's code ("the kill is a
+        ko": the reading's own lines did not let the other side take it); failing that
+        the first answer is kept: the check only chooses among the reading's moves (a
+        refuted kill answered 0 instead lost more tests than it gained: README, owl
+        changes measured and dropped). Kept in the persistent cache while the board
+        around the dragon is unchanged, unless its variations are recorded."""
         if tree is None:
             code, move = self._remember(board, CHECKED_ATTACK if attack else CHECKED_DEFEND, (s,),
                                         lambda: self._check_moves(board, s, attack, node_limit, None),
@@ -108,14 +111,28 @@ class OwlService(ReadingService[OwlReader]):
                      tree: VariationTree | None) -> tuple[int, int]:
         first = code, move = self._read(board, s, attack, node_limit, tree)
         refuted: tuple[int, ...] = ()
+        ko: tuple[int, int] | None = None  # the first move the check answers with a ko: its ko code
         while code == WIN and move != NO_POINT and self.checks > 0:
-            if not self._refuted(board, move, s, attack, node_limit, read_kill=False):
+            verdict = self._checked_code(board, move, s, attack, node_limit)
+            if verdict == WIN:
                 return code, move
+            if verdict and ko is None:
+                ko = verdict, move
             refuted += (move,)
             if len(refuted) >= self.checks:
                 break
             code, move = self._read(board, s, attack, node_limit, tree, refuted)
-        return first
+        return first if ko is None else ko
+
+    def _checked_code(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None) -> int:
+        """The code of move for its side by the other side's question read to the end
+        after it; WIN where that question gives up (an unfinished answer refutes nothing)."""
+        owner = board.board[s]
+        if not board.is_legal(move, 3 - owner if attack else owner):
+            return WIN  # a ko retake barred for now: nothing to check
+        gave_up = self.gave_up
+        code = self._after(board, move, s, attack, node_limit, read_kill=False)
+        return code if self.gave_up == gave_up else WIN
 
     def judgment(self, board: Board, goal: frozenset[int], owner: int, depth: int,
                  attacker_to_move: bool) -> tuple[str, list[int]]:

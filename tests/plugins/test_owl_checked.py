@@ -1,7 +1,8 @@
 """owl_attack's and owl_defend's moves, checked: the move the root reads first is checked
-by the other side's question asked afresh after it; a refuted move gives way to the next
-one the root reads that stands, and when none stands the first answer is kept (its code
-is the reading's, the check only chooses among its moves)."""
+by the other side's question asked afresh after it; a refuted move, or one answered with
+a ko, gives way to the next one the root reads that stands. When none stands, the first
+move answered with a ko is the answer, with its ko code; failing that the first answer
+is kept (the check only chooses among the reading's moves)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from core.board.board import Board
 from core.board.boardcheck import snapshot
 from core.board.coords import NO_POINT, parse_vertex
 from core.board.diagram import board_from_diagram
-from core.reading.results import KO_A, WIN
+from core.reading.results import KO_A, KO_B, WIN
 from plugins.owl.service import OwlService
 from tests.plugins.test_owl_confirm import LONE, OPEN_SIDE, scripted
 from tests.plugins.test_owl_reading import owl
@@ -82,18 +83,20 @@ def _asked(moves: list[int], after: dict[int, int | None],
 
 @pytest.mark.parametrize("attack", [True, False])
 @pytest.mark.parametrize(("moves", "after", "answer", "checked"), [
-    ([C3, D4], {C3: WIN}, C3, [C3]),                          # the first move stands: one check
-    ([C3, D4, G7], {C3: 0, D4: WIN}, D4, [C3, D4]),           # refuted: the next that stands
-    ([C3, D4], {C3: 0, D4: 0}, C3, [C3, D4]),                 # none stands: the first answer kept
-    ([C3, D4], {C3: None, D4: WIN}, C3, [C3]),                # a check that ran out refutes nothing
-    ([C3, D4], {C3: KO_A, D4: WIN}, C3, [C3]),                # a move that wins a ko is no refutation
-    ([C3, D4, G7, F2], {C3: 0, D4: 0, G7: 0, F2: WIN}, C3, [C3, D4, G7]),  # past owl_checks: kept
+    ([C3, D4], {C3: WIN}, (WIN, C3), [C3]),                   # the first move stands: one check
+    ([C3, D4, G7], {C3: 0, D4: WIN}, (WIN, D4), [C3, D4]),    # refuted: the next that stands
+    ([C3, D4], {C3: 0, D4: 0}, (WIN, C3), [C3, D4]),          # none stands: the first answer kept
+    ([C3, D4], {C3: None, D4: WIN}, (WIN, C3), [C3]),         # a check that ran out refutes nothing
+    ([C3, D4], {C3: KO_A, D4: WIN}, (WIN, D4), [C3, D4]),     # a ko gives way to a move that stands
+    ([C3, D4, G7], {C3: 0, D4: KO_B, G7: 0}, (KO_B, D4), [C3, D4, G7]),  # none stands: the ko answered
+    ([C3, D4, G7], {C3: KO_A, D4: KO_B, G7: 0}, (KO_A, C3), [C3, D4, G7]),  # the first ko found
+    ([C3, D4, G7, F2], {C3: 0, D4: 0, G7: 0, F2: WIN}, (WIN, C3), [C3, D4, G7]),  # past owl_checks: kept
 ])
-def test_the_root_move_is_checked(attack: bool, moves: list[int], after: dict[int, int | None], answer: int,
-                                  checked: list[int]) -> None:
+def test_the_root_move_is_checked(attack: bool, moves: list[int], after: dict[int, int | None],
+                                  answer: tuple[int, int], checked: list[int]) -> None:
     board, e5, service, ask = _asked(moves, after, attack)
     service.checks = 3
-    assert ask(board, e5) == (WIN, answer)
+    assert ask(board, e5) == answer
     assert service.checked == checked
     assert not any(service.kill_read)  # every reply is read at the check's root: no kill read first
     # each read after a refutation leaves out every move refuted so far
