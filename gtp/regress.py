@@ -192,8 +192,9 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
               orient: int = 0, part: int = 0, parts: int = 1) -> SuiteResult:
     """Run one suite file and collect its results; with orient, every position turned by
     that symmetry of the board; with parts, only the tests of every parts-th position from
-    part on (a position: the items from one loadsgf to the next), every other command
-    still sent, so that each test finds the board as a whole run leaves it."""
+    part on (a position: the items from one loadsgf, boardsize or clear_board to the
+    next), every other command still sent, so that each test finds the board as a whole
+    run leaves it."""
     try:
         items = parse_suite(path.read_text(encoding="utf-8", errors="replace"))
     except OSError as e:

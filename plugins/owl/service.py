@@ -124,14 +124,16 @@ class OwlService(ReadingService[OwlReader]):
             code, move = self._read(board, s, attack, node_limit, tree, refuted)
         return first if ko is None else ko
 
-    def _checked_code(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None) -> int:
+    def _checked_code(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None,
+                      read_kill: bool = False) -> int:
         """The code of move for its side by the other side's question read to the end
-        after it; WIN where that question gives up (an unfinished answer refutes nothing)."""
+        after it (for read_kill see _after); WIN where that question gives up (an
+        unfinished answer refutes nothing) or the move may not be played now."""
         owner = board.board[s]
         if not board.is_legal(move, 3 - owner if attack else owner):
             return WIN  # a ko retake barred for now: nothing to check
         gave_up = self.gave_up
-        code = self._after(board, move, s, attack, node_limit, read_kill=False)
+        code = self._after(board, move, s, attack, node_limit, read_kill)
         return code if self.gave_up == gave_up else WIN
 
     def judgment(self, board: Board, goal: frozenset[int], owner: int, depth: int,
@@ -268,12 +270,7 @@ class OwlService(ReadingService[OwlReader]):
         """The other side's question, read to the end after move, finds an answer to it
         ("a kill is proved by the defender's best reply, not by the replies tried"); for
         read_kill see _after."""
-        owner = board.board[s]
-        if not board.is_legal(move, 3 - owner if attack else owner):
-            return False  # a ko retake barred for now: nothing to check
-        gave_up = self.gave_up
-        code = self._after(board, move, s, attack, node_limit, read_kill)
-        return code == 0 and self.gave_up == gave_up
+        return self._checked_code(board, move, s, attack, node_limit, read_kill) == 0
 
     def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None,
                read_kill: bool = True) -> int:
