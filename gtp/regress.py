@@ -260,7 +260,8 @@ def _share(items: list[str | RegressTest], part: int, parts: int) -> set[int]:
     position, tested = 0, True  # (the first start counts: tests before it are a position of their own)
     for item in items:
         if isinstance(item, str):
-            if tested and item.split()[:1] and item.split()[0] in POSITION_STARTS:
+            words = item.split()
+            if tested and words and words[0] in POSITION_STARTS:
                 position, tested = position + 1, False
         else:
             tested = True
