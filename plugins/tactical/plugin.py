@@ -118,13 +118,13 @@ def _own_service(engine: EngineView) -> TacticalService:
 
 def _increase_depths(engine: EngineView, args: CommandArgs) -> str:
     args.expect(0)
-    _own_service(engine).delta += 1
+    _own_service(engine).shift_depths(1)
     return ""
 
 
 def _decrease_depths(engine: EngineView, args: CommandArgs) -> str:
     args.expect(0)
-    _own_service(engine).delta -= 1
+    _own_service(engine).shift_depths(-1)
     return ""
 
 

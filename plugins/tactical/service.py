@@ -55,6 +55,12 @@ class TacticalService(ReadingService[Reader]):
         """The depths in force: the settings, scaled by level, moved by increase/decrease_depths."""
         return self.base.scaled(self.level).changed(self.delta)
 
+    def shift_depths(self, step: int) -> None:
+        """Read step plies deeper (shallower when negative) at every depth limit; what the
+        caches hold was read at the old depths, so they are emptied."""
+        self.delta += step
+        self.caches.clear()
+
     def reader(self, board: Board, node_limit: int | None = None) -> Reader:
         """A reader on the board sharing this service's caches (bounded if node_limit is given)."""
         self.caches.sync(board)

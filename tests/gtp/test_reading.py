@@ -26,5 +26,9 @@ def test_attack_defend_and_friends() -> None:
     ok, both = ask(srv, "defend_both D5 D4")
     assert ok and both.startswith("1")
     assert ask(srv, "increase_depths")[0] and ask(srv, "decrease_depths")[0]
+    # what the caches held was read at other depths: the question is read again
+    assert ask(srv, "reset_reading_node_counter")[0] and ask(srv, "attack E5") == (True, "1 F5")
+    ok, nodes = ask(srv, "get_reading_node_counter")
+    assert ok and int(nodes) > 10
     assert not ask(srv, "attack E7")[0]  # empty point: an error, not a crash
     assert not ask(srv, "attack")[0]
