@@ -16,6 +16,7 @@ from core.host.options import Option
 from core.host.pool import PoolRun
 from core.host.services import TACTICAL
 from core.move.reasons import Kind, MoveReason, with_ko
+from core.reading.caches import ReadingCaches
 from core.reading.counters import NodeCounter
 from core.reading.results import WIN
 from plugins.tactical.service import COUNTER, OPTIONS, TacticalService
@@ -116,15 +117,26 @@ def _own_service(engine: EngineView) -> TacticalService:
     return service
 
 
+def _shift_depths(engine: EngineView, step: int) -> None:
+    """Move the tactical depths by step and empty every reading kind's caches: owl and
+    connection reading read captures through the tactical reader, so what any of them
+    holds was read at the old depths."""
+    _own_service(engine).shift_depths(step)
+    for service in engine.services.objects():
+        caches = getattr(service, "caches", None)
+        if isinstance(caches, ReadingCaches):
+            caches.clear()
+
+
 def _increase_depths(engine: EngineView, args: CommandArgs) -> str:
     args.expect(0)
-    _own_service(engine).shift_depths(1)
+    _shift_depths(engine, 1)
     return ""
 
 
 def _decrease_depths(engine: EngineView, args: CommandArgs) -> str:
     args.expect(0)
-    _own_service(engine).shift_depths(-1)
+    _shift_depths(engine, -1)
     return ""
 
 

@@ -32,3 +32,18 @@ def test_attack_defend_and_friends() -> None:
     assert ok and int(nodes) > 10
     assert not ask(srv, "attack E7")[0]  # empty point: an error, not a crash
     assert not ask(srv, "attack")[0]
+
+
+def test_a_depth_change_empties_every_reading_cache() -> None:
+    # owl reads captures through the tactical reader: its cached verdicts were read at
+    # the old depths too, so after increase_depths the same question is read again
+    srv = server(size=9)
+    for color, v in [("black", v) for v in ("D9", "A8", "B8", "C8", "D8")] + \
+            [("white", v) for v in ("E9", "E8", "A7", "B7", "C7", "D7", "E7")]:
+        assert ask(srv, f"play {color} {v}")[0]
+    assert ask(srv, "owl_attack D9") == (True, "1 B9")
+    assert ask(srv, "reset_owl_node_counter")[0] and ask(srv, "owl_attack D9") == (True, "1 B9")
+    assert ask(srv, "get_owl_node_counter") == (True, "0")  # answered from the cache
+    assert ask(srv, "increase_depths")[0] and ask(srv, "owl_attack D9") == (True, "1 B9")
+    ok, nodes = ask(srv, "get_owl_node_counter")
+    assert ok and int(nodes) > 0
