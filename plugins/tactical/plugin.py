@@ -121,10 +121,11 @@ def _shift_depths(engine: EngineView, step: int) -> None:
     """Move the tactical depths by step and empty every reading kind's caches: owl and
     connection reading read captures through the tactical reader, so what any of them
     holds was read at the old depths."""
-    _own_service(engine).shift_depths(step)
+    tactical = _own_service(engine)
+    tactical.shift_depths(step)  # (empties its own caches)
     for service in engine.services.objects():
         caches = getattr(service, "caches", None)
-        if isinstance(caches, ReadingCaches):
+        if service is not tactical and isinstance(caches, ReadingCaches):
             caches.clear()
 
 
