@@ -99,6 +99,7 @@ print(json.dumps(out))
 '''
 
 
+@pytest.mark.slow
 @compiled
 def test_the_pure_and_compiled_builds_answer_alike() -> None:
     runs = {}
@@ -114,12 +115,14 @@ def test_the_pure_and_compiled_builds_answer_alike() -> None:
     assert len(compiled_run["genmove"]) == 2 and all(complete for _, complete in compiled_run["genmove"])
 
 
+@pytest.mark.slow
 def test_board_reading_and_connection_tests_pass_on_pure_python() -> None:
     environ = dict(os.environ, KIAI_PURE="1")
     # the owl corpus run with and without the cache and the workers tests the pool and the
     # cache, not compiled code, and takes minutes on pure Python: the compiled run has it
+    # (in one process: the suite around this test already has a worker on each core)
     corpus = "tests/plugins/test_owl_engine.py::test_the_cache_and_the_workers_do_not_change_owls_verdicts"
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests/board",
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "tests/board",
                            "tests/reading", "tests/plugins", "--deselect", corpus], cwd=ROOT, env=environ,
                           capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]

@@ -8,6 +8,8 @@ import sys
 import time
 from typing import Any
 
+import pytest
+
 from core import build
 from core.analysis.analysis import Analysis
 from core.board.color import BLACK, color_name
@@ -18,6 +20,7 @@ from core.move.genmove import MoveGenerator
 from tests.benchmarks.conftest import middle_game, run_and_rate
 
 
+@pytest.mark.slow
 def test_eyes_and_dragons_19x19(benchmark: Any) -> None:
     """Eye spaces, unconditional life, amalgamation (with its connection reading) and the
     dragons, on worms the tactical plugin has read; each round on a new host, so no

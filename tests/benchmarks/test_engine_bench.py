@@ -32,6 +32,7 @@ def test_influence_19x19(benchmark: Any) -> None:
     run_and_rate(benchmark, lambda: compute_influence(board), "influences_per_second", 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size, moves", [(9, 30), (19, 120)])
 def test_full_genmove(benchmark: Any, size: int, moves: int) -> None:
     """A whole genmove, in-process, with time to finish: each round on a new engine, so no
@@ -47,6 +48,7 @@ def test_full_genmove(benchmark: Any, size: int, moves: int) -> None:
     benchmark.extra_info["seconds_per_genmove"] = round(1 / rate, 3)
 
 
+@pytest.mark.slow
 def test_pool_overhead_per_genmove(benchmark: Any) -> None:
     """The pool's own cost (packing, sending, collecting, rebuilding contexts) in real 19x19
     genmoves, each on a new position; plugin work is not counted."""

@@ -109,6 +109,7 @@ def test_wilson_interval() -> None:
     assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(GNUGO is None, reason="GNU Go is not installed (.ci/run installs it)")
 def test_a_game_against_gnugo_loads_in_gnugo(tmp_path: Path) -> None:
     # 3 s a move: the game is played to its end all the same, and at play's default of 30 s

@@ -40,6 +40,7 @@ def positions() -> list[tuple[Board, int]]:
     return out
 
 
+@pytest.mark.slow
 def test_same_moves_and_reasons_with_and_without_workers(generators) -> None:  # type: ignore[no-untyped-def]
     local, pooled = generators
     for board, color in positions():
@@ -89,6 +90,7 @@ def test_cleanup_removes_dead_stones_before_passing() -> None:
     assert gen.choose(analysis, [], cleanup=False, seed=0) == PASS
 
 
+@pytest.mark.slow
 def test_genmove_never_plays_illegal_or_eye_filling_moves_in_a_game() -> None:
     host = PluginHost()
     gen = MoveGenerator(host, Pool(host, 0))

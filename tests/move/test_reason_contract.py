@@ -59,6 +59,7 @@ def gen() -> Recording:
     return Recording(PluginHost())
 
 
+@pytest.mark.slow
 def test_every_reason_has_its_kinds_shape_and_none_is_dropped(gen: Recording) -> None:
     seen: Counter[tuple[str, Kind]] = Counter()
     for board, color in positions():

@@ -144,6 +144,7 @@ def test_a_slow_threat_costs_no_dragon_its_status() -> None:
                if d.owl_attack == 0)
 
 
+@pytest.mark.slow
 def test_the_cache_and_the_workers_do_not_change_owls_verdicts() -> None:
     from tests.plugins.test_owl_shapes import FALSE_EYE, FRAMEWORK, KO_FOR_LIFE, LUNCH
     from tests.plugins.test_owl_shapes import STRAIGHT_THREE as EDGE_THREE
