@@ -154,11 +154,25 @@ class PluginHost:
 
     def configure(self, settings: Settings) -> None:
         """Give settings to every plugin and every service object that takes them."""
+        self.settings: dict[str, Any] = dict(settings)  # (the level among them)
         for name in self.implementers("kiai_configure"):
             self.call(name, "kiai_configure", settings=dict(settings))
         for service in self.services.objects():
             if isinstance(service, Configurable):
                 service.configure(dict(settings))
+
+    @property
+    def level(self) -> int:
+        """The playing level the plugins and services were last configured with."""
+        return int(self.settings.get("level", 10))
+
+    def follow(self, level: int, states: dict[str, list[int]]) -> None:
+        """Take on the level and the services' states of the engine whose context a task
+        brings (its GTP level, increase_depths, decrease_depths): a worker then reads as
+        the engine would."""
+        if level != self.level:
+            self.configure({**self.settings, "level": float(level)})
+        self.services.restore(states)
 
     # ------------------------------------------------------------------ what is loaded
     def loaded(self) -> list[str]:

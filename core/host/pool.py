@@ -146,6 +146,7 @@ class ContextCache:
         ctx = self.ctx
         if ctx is None or ctx.board.stackp != 0 or ctx.board.hash != self.hash:
             ctx = unpack_context(self.data, self.host.services, deadline)
+            self.host.follow(ctx.level, ctx.states)  # (in the engine's own process: nothing to change)
             self.ctx, self.hash = ctx, ctx.board.hash
         ctx.deadline = deadline
         return ctx, time.perf_counter() - t0

@@ -186,6 +186,30 @@ OWL: Final = Slot[OwlReading]("owl", OwlReading, "owl reading")
 SLOTS: Final[tuple[Slot[Any], ...]] = (TACTICAL, CONNECTION, OWL)
 
 
+@runtime_checkable
+class Stateful(Protocol):
+    """A service with state that a GTP command changes while the engine runs (the tactical
+    depths' shift): every task's context carries it, so a worker's copy of the service
+    answers as the engine's does."""
+
+    def state(self) -> list[int]:
+        """The state, as it crosses to the workers."""
+        ...
+
+    def restore(self, state: list[int]) -> bool:
+        """Take on the engine's state; True if it changed."""
+        ...
+
+
+@runtime_checkable
+class Cached(Protocol):
+    """A service whose caches hold answers read under the settings in force."""
+
+    def clear_caches(self) -> None:
+        """Forget what the caches hold: the settings they were read under have changed."""
+        ...
+
+
 class ServiceMissing(KiaiError):
     """A service was asked for that no loaded plugin provides."""
 
@@ -243,6 +267,28 @@ class Services:
             if all(s is not t for t in out):
                 out.append(s)
         return out
+
+    def states(self) -> dict[str, list[int]]:
+        """The state of every stateful service, by name (for a task's context)."""
+        return {name: s.state() for name, s in sorted(self._table.items()) if isinstance(s, Stateful)}
+
+    def restore(self, states: dict[str, list[int]]) -> None:
+        """Take on the engine's services' states; where one changes, every cache is
+        emptied, as its reading may depend on it (owl reads captures through the tactical
+        reader)."""
+        changed = False
+        for name, state in sorted(states.items()):
+            s = self._table.get(name)
+            if isinstance(s, Stateful):
+                changed = s.restore(list(state)) or changed
+        if changed:
+            self.clear_caches()
+
+    def clear_caches(self) -> None:
+        """Empty every service's caches (what they hold was read under other settings)."""
+        for s in self.objects():
+            if isinstance(s, Cached):
+                s.clear_caches()
 
     def tactical(self) -> TacticalReader | None:
         """The tactical reader, if a plugin provides one."""

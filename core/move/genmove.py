@@ -111,11 +111,16 @@ class MoveGenerator:
         analysis.build_influence()
         return analysis
 
+    def context(self, analysis: Analysis) -> bytes:
+        """The context bytes of pool tasks on analysis: with the engine's level and its
+        services' states, which the workers take on."""
+        return pack_context(analysis, self.level, self.trace_level, self.effort, self.host.services.states())
+
     def _runner(self, analysis: Analysis, deadline: float, plugin: str) -> PoolRun:
         """run(function, argslist) for one plugin's examine hook: its own pool tasks, by its
         own name, whatever name it was registered under."""
         def run(function: str, argslist: Sequence[tuple[Any, ...]], affinity: Sequence[int] | None = None) -> list[Any]:
-            ctx = pack_context(analysis, self.level, self.trace_level, self.effort)
+            ctx = self.context(analysis)
             timeout = max(0.05, (deadline - time.monotonic()) * 0.5)
             results = self.pool.map(ctx, plugin, function, [tuple(a) for a in argslist], timeout, deadline, affinity)
             late = sum(1 for r in results if not r.ok and r.error == NOT_RUN)
@@ -146,7 +151,7 @@ class MoveGenerator:
         names = self.host.implementers(hook)
         if not names:
             return []
-        ctx = pack_context(analysis, self.level, self.trace_level, self.effort)
+        ctx = self.context(analysis)
         timeout = max(0.05, (deadline - time.monotonic()) * 0.6)
         results = self.pool.run(ctx, [Task(n, hook) for n in names], timeout, deadline)
         return self.accept(results, analysis, hook)

@@ -9,6 +9,7 @@ from typing import Callable, Generic, TypeVar
 from core.board.board import Board
 from core.host.options import Settings
 from core.host.services import TACTICAL, Services, TacticalReader
+from core.reading.caches import ReadingCaches
 from core.reading.counters import NodeCounter
 from core.reading.search import ReadingAborted, Search
 from core.reading.variations import VariationTree
@@ -20,6 +21,8 @@ R = TypeVar("R")
 class ReadingService(Generic[S]):
     """A service that answers questions with readers of type S, every node counted."""
 
+    caches: ReadingCaches  # (set by configure)
+
     def __init__(self, counter: NodeCounter) -> None:
         self.counter = counter
         self.services: Services | None = None
@@ -30,6 +33,10 @@ class ReadingService(Generic[S]):
     def configure(self, settings: Settings) -> None:
         """Limits and caches from the engine's settings."""
         raise NotImplementedError
+
+    def clear_caches(self) -> None:
+        """Forget what the caches hold: the settings they were read under have changed."""
+        self.caches.clear()
 
     def bind(self, services: Services) -> None:
         """Keep the services: the move's deadline, and whichever plugin reads captures."""

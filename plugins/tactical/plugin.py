@@ -16,7 +16,6 @@ from core.host.options import Option
 from core.host.pool import PoolRun
 from core.host.services import TACTICAL
 from core.move.reasons import Kind, MoveReason, with_ko
-from core.reading.caches import ReadingCaches
 from core.reading.counters import NodeCounter
 from core.reading.results import WIN
 from plugins.tactical.service import COUNTER, OPTIONS, TacticalService
@@ -121,12 +120,8 @@ def _shift_depths(engine: EngineView, step: int) -> None:
     """Move the tactical depths by step and empty every reading kind's caches: owl and
     connection reading read captures through the tactical reader, so what any of them
     holds was read at the old depths."""
-    tactical = _own_service(engine)
-    tactical.shift_depths(step)  # (empties its own caches)
-    for service in engine.services.objects():
-        caches = getattr(service, "caches", None)
-        if service is not tactical and isinstance(caches, ReadingCaches):
-            caches.clear()
+    _own_service(engine).shift_depths(step)
+    engine.services.clear_caches()  # (the workers' services follow in each task's context)
 
 
 def _increase_depths(engine: EngineView, args: CommandArgs) -> str:

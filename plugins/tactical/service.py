@@ -61,6 +61,17 @@ class TacticalService(ReadingService[Reader]):
         self.delta += step
         self.caches.clear()
 
+    def state(self) -> list[int]:
+        """The depths' shift (increase/decrease_depths), as it crosses to the workers."""
+        return [self.delta]
+
+    def restore(self, state: list[int]) -> bool:
+        """Take on the engine's depths' shift; True if it changed (the caches emptied)."""
+        if state[0] == self.delta:
+            return False
+        self.shift_depths(state[0] - self.delta)
+        return True
+
     def reader(self, board: Board, node_limit: int | None = None) -> Reader:
         """A reader on the board sharing this service's caches (bounded if node_limit is given)."""
         self.caches.sync(board)

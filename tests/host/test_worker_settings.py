@@ -1,0 +1,66 @@
+"""The workers read as the engine does after GTP's level, increase_depths and
+decrease_depths: each task's context carries the level and the services' states, and a
+worker whose depths change empties its reading caches.
+
+A probe plugin (tests/fixtures/depth_probe.py) reports, from the process that runs its
+pool task, the tactical reader's depths and the entries in its transposition table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.analysis.analysis import initial_analysis
+from core.host.pool import slot
+from gtp.engine import Engine, Options
+from gtp.server import GtpServer
+from tests.gtp_helpers import ask
+
+# a ladder for the workers' tactical reading to read: black's E5, white around it
+SETUP = ["play w E6", "play w D5", "play w D4", "play b E5", "play b C6", "play w G3"]
+
+
+def probe(engine: Engine) -> list[list[int]]:
+    """[pid, depth, branch depth, table entries] from each worker (the engine's process
+    twice without workers), through the context genmove gives its pool tasks."""
+    keys = [k for k in range(8) if slot(k, 2) == 0][:1] + [k for k in range(8) if slot(k, 2) == 1][:1]
+    analysis = initial_analysis(engine.game.board, 1, engine.game.komi)
+    results = engine.pool.map(engine.generator.context(analysis), "probe", "depths", [(k,) for k in keys], 30.0,
+                              affinity=keys)
+    assert all(r.ok for r in results), [r.error for r in results]
+    return [list(r.value) for r in results]
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_the_workers_follow_the_engines_level_and_depth_changes(workers: int) -> None:
+    engine = Engine(Options(size=9, workers=workers, move_time=3.0, plugins=("probe=tests.fixtures.depth_probe",)))
+    srv = GtpServer(engine)
+    main: Any = engine.services.named("tactical")
+    try:
+        def depths() -> list[int]:
+            return [main.depths.depth, main.depths.branch_depth]
+
+        for line in SETUP:
+            assert ask(srv, line)[0]
+        assert ask(srv, "genmove b")[0]  # the workers read the position's strings
+        before = probe(engine)
+        assert len({pid for pid, *_ in before}) == (2 if workers else 1)
+        assert all(d == depths() for _, *d, _ in before)
+        assert any(entries for *_, entries in before)
+
+        assert ask(srv, "increase_depths")[0] and ask(srv, "increase_depths")[0]
+        after = probe(engine)
+        assert depths() == [before[0][1] + 2, before[0][2] + 2]
+        assert all(d == depths() for _, *d, _ in after)
+        assert all(entries == 0 for *_, entries in after)  # read at the old depths: emptied
+
+        assert ask(srv, "genmove w")[0] and ask(srv, "decrease_depths")[0]
+        assert all(d == depths() for _, *d, _ in probe(engine))
+
+        assert ask(srv, "level 4")[0]  # a level takes plies off every depth, and resets the shift
+        assert depths()[0] < before[0][1]
+        assert all(d == depths() for _, *d, _ in probe(engine))
+    finally:
+        engine.close()
