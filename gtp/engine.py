@@ -63,7 +63,8 @@ class Engine:
 
     def _start_plugins(self, live_gfx: bool) -> None:
         """The plugin host with the options' settings, its worker pool and the move generator."""
-        self.host = PluginHost(PluginSpec(self.options.disabled, self.options.plugins, self.options.settings))
+        settings = tuple({**dict(self.options.settings), "level": float(self.level)}.items())  # (after GTP's level too)
+        self.host = PluginHost(PluginSpec(self.options.disabled, self.options.plugins, settings))
         self.pool = Pool(self.host, self.options.workers)
         self.generator = MoveGenerator(self.host, self.pool, self.level, self.options.trace)
         self.generator.live_gfx = live_gfx
@@ -110,7 +111,7 @@ class Engine:
     def set_level(self, level: int) -> None:
         """Playing level 1..10 (reading depths follow it, in this process and in the workers)."""
         self.level = self.generator.level = level
-        self.host.configure({**dict(self.options.settings), "level": float(level)})
+        self.host.configure({**self.host.settings, "level": float(level)})
 
     def generate(self, color: int, cleanup: bool = False) -> int:
         """The move Kiai chooses for color in the current position (not played)."""

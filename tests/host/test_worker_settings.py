@@ -1,6 +1,7 @@
 """The workers read as the engine does after GTP's level, increase_depths and
 decrease_depths: each task's context carries the level and the services' states, and a
-worker whose depths change empties its reading caches.
+worker whose depths change empties its reading caches; plugins started again for a new
+setting keep the level in force.
 
 A probe plugin (tests/fixtures/depth_probe.py) reports, from the process that runs its
 pool task, the tactical reader's depths and the entries in its transposition table.
@@ -37,9 +38,9 @@ def probe(engine: Engine) -> list[list[int]]:
 def test_the_workers_follow_the_engines_level_and_depth_changes(workers: int) -> None:
     engine = Engine(Options(size=9, workers=workers, move_time=3.0, plugins=("probe=tests.fixtures.depth_probe",)))
     srv = GtpServer(engine)
-    main: Any = engine.services.named("tactical")
     try:
         def depths() -> list[int]:
+            main: Any = engine.services.named("tactical")  # (a new one after kiai-param)
             return [main.depths.depth, main.depths.branch_depth]
 
         for line in SETUP:
@@ -60,7 +61,12 @@ def test_the_workers_follow_the_engines_level_and_depth_changes(workers: int) ->
         assert all(d == depths() for _, *d, _ in probe(engine))
 
         assert ask(srv, "level 4")[0]  # a level takes plies off every depth, and resets the shift
-        assert depths()[0] < before[0][1]
+        at_level = depths()
+        assert at_level[0] < before[0][1]
         assert all(d == depths() for _, *d, _ in probe(engine))
+
+        assert ask(srv, "kiai-param owl_nodes 2000")[0]  # the plugins start again, at the level in force
+        assert depths() == at_level
+        assert all(d == at_level for _, *d, _ in probe(engine))
     finally:
         engine.close()
