@@ -69,11 +69,11 @@ class GenmoveResult:
 class MoveGenerator:
     """Kiai's move generation: plugins in a pool, core's patterns and the valuator."""
 
-    def __init__(self, host: PluginHost, pool: Pool, level: int = 10, trace: int = 0,
+    def __init__(self, host: PluginHost, pool: Pool, level: int | None = None, trace: int = 0,
                  matcher: Matcher | None = None) -> None:
         self.host = host
         self.pool = pool
-        self.level = level
+        self.level = host.level if level is None else level  # (the host's: its services read at it)
         self.trace_level = trace
         self.matcher = matcher or Matcher(load_database())
         self.effort = 1.0  # of the genmove in progress

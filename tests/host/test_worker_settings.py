@@ -70,3 +70,25 @@ def test_the_workers_follow_the_engines_level_and_depth_changes(workers: int) ->
         assert all(d == at_level for _, *d, _ in probe(engine))
     finally:
         engine.close()
+
+
+def test_a_generator_reads_at_its_hosts_level() -> None:
+    # the decide tools build their generator on a host set up from the command line's
+    # --level: the generator takes that level, and its own tasks leave the host at it
+    from core.board.board import Board
+    from core.board.coords import parse_vertex
+    from core.host.plugins import PluginHost, PluginSpec
+    from core.host.pool import Pool
+    from core.move.genmove import MoveGenerator
+
+    host = PluginHost(PluginSpec(settings=(("level", 5.0),)))
+    tactical: Any = host.services.named("tactical")
+    depths = tactical.depths
+    gen = MoveGenerator(host, Pool(host, 0))
+    board = Board(9)
+    for v, c in (("E5", 1), ("E6", 2), ("D5", 2), ("D4", 2)):
+        board.play(parse_vertex(v, 9), c)
+    gen.genmove(board, 1, 6.5, 3.0)
+    assert gen.level == 5 and host.level == 5
+    assert tactical.depths == depths  # (the same service: not configured again)
+    assert host.services.named("tactical") is tactical
