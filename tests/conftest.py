@@ -6,8 +6,8 @@ pyproject.toml), one worker a core, each handed a test or two at a time (`--maxs
 1`; by default the first quarter of the tests would go to one worker in one block). The
 longest tests, marked slow, are put at the front, so that the workers take them first and
 the run does not wait at its end on one of them ("longest first" keeps the workers' shares
-even). Benchmarks measure time, so a run with
---benchmark-enable is never parallel: two workers would share the cores being measured.
+even). Benchmarks measure time, so a run with --benchmark-enable is never parallel: two
+workers would share the cores being measured.
 """
 
 from __future__ import annotations

@@ -121,7 +121,8 @@ def _shift_depths(engine: EngineView, step: int) -> None:
     connection reading read captures through the tactical reader, so what any of them
     holds was read at the old depths."""
     _own_service(engine).shift_depths(step)
-    engine.services.clear_caches()  # (the workers' services follow in each task's context)
+    engine.services.clear_caches()  # (the tactical service's own among them; the workers
+    # follow in each task's context)
 
 
 def _increase_depths(engine: EngineView, args: CommandArgs) -> str:

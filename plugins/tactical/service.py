@@ -56,21 +56,21 @@ class TacticalService(ReadingService[Reader]):
         return self.base.scaled(self.level).changed(self.delta)
 
     def shift_depths(self, step: int) -> None:
-        """Read step plies deeper (shallower when negative) at every depth limit; what the
-        caches hold was read at the old depths, so they are emptied."""
+        """Read step plies deeper (shallower when negative) at every depth limit. What the
+        caches hold was read at the old depths, and so was what owl and connection
+        reading hold: the caller empties every service's (Services.clear_caches)."""
         self.delta += step
-        self.caches.clear()
 
     def state(self) -> list[int]:
         """The depths' shift (increase/decrease_depths), as it crosses to the workers."""
         return [self.delta]
 
     def restore(self, state: list[int]) -> bool:
-        """Take on the engine's depths' shift; True if it changed (the caches emptied)."""
-        if state[0] == self.delta:
-            return False
-        self.shift_depths(state[0] - self.delta)
-        return True
+        """Take on the engine's depths' shift; True if it changed (Services.restore then
+        empties the caches)."""
+        changed = state[0] != self.delta
+        self.delta = state[0]
+        return changed
 
     def reader(self, board: Board, node_limit: int | None = None) -> Reader:
         """A reader on the board sharing this service's caches (bounded if node_limit is given)."""

@@ -14,7 +14,11 @@ from typing import Any
 import pytest
 
 from core.analysis.analysis import initial_analysis
-from core.host.pool import slot
+from core.board.board import Board
+from core.board.coords import parse_vertex
+from core.host.plugins import PluginHost, PluginSpec
+from core.host.pool import Pool, slot
+from core.move.genmove import MoveGenerator
 from gtp.engine import Engine, Options
 from gtp.server import GtpServer
 from tests.gtp_helpers import ask
@@ -75,12 +79,6 @@ def test_the_workers_follow_the_engines_level_and_depth_changes(workers: int) ->
 def test_a_generator_reads_at_its_hosts_level() -> None:
     # the decide tools build their generator on a host set up from the command line's
     # --level: the generator takes that level, and its own tasks leave the host at it
-    from core.board.board import Board
-    from core.board.coords import parse_vertex
-    from core.host.plugins import PluginHost, PluginSpec
-    from core.host.pool import Pool
-    from core.move.genmove import MoveGenerator
-
     host = PluginHost(PluginSpec(settings=(("level", 5.0),)))
     tactical: Any = host.services.named("tactical")
     depths = tactical.depths
