@@ -224,7 +224,7 @@ class Matcher:
             relative[p] = _E if c == EMPTY else _O if c == color else _X
         w = n + 1
         out: list[Match] = []
-        helpers = _Helpers(board, color, analysis, extra)
+        helpers: _Helpers | None = None  # made at the first constraint to check
         for p in where if where is not None else board.points:
             if b[p] != EMPTY:
                 continue
@@ -254,8 +254,12 @@ class Matcher:
                         r, c = r0 + dr, c0 + dc
                         points[label] = (r + 1) * w + c if 0 <= r < n and 0 <= c < n else 0
                     m = Match(pat, p, color, points, tuple(sorted(stones)))
-                    if pat.code is None or helpers.check(m):
+                    if pat.code is not None and helpers is None:
+                        helpers = _Helpers(board, color, analysis, extra)
+                    if pat.code is None or (helpers is not None and helpers.check(m)):
                         out.append(m)
+        if helpers is not None:
+            helpers.release()
         return out
 
 
@@ -285,6 +289,13 @@ class _Helpers:
             return self.match.points[label]
         except KeyError:
             raise PatternError(f"{self.match.pattern.name}: constraint names unknown label {label!r}") from None
+
+    def release(self) -> None:
+        """Let go of the functions: the table holds methods bound to this object, a cycle
+        that reference counting alone would never free (reading matches patterns at
+        every node, and the collector's walks over such garbage cost a fifth of owl's time)."""
+        self.env.clear()
+        self.match = None
 
     def check(self, m: Match) -> bool:
         """True if the match's constraint holds."""

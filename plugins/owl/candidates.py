@@ -179,18 +179,7 @@ class OwlCandidates(OwlStatus):
 
     def _helpers(self, color: int, dragon: set[int], eye: set[int]) -> dict[str, Callable[..., Any]]:
         """Owl's constraint functions for color to move (see owl_attack.db)."""
-        b = self.board
-
-        def safe(p: int) -> bool:
-            return not self._capturable(p, color)
-
-        def capturable(p: int) -> bool:
-            if self.tactical is None:
-                return len(b.sref[b.origin(p)].libs) == 1
-            return self._attack(p)[0] == WIN
-
-        return {"goal": lambda p: p in dragon, "eye": lambda p: p in eye, "safe": safe,
-                "capturable": capturable}
+        return _Constraints(self, color, dragon, eye).table()
 
     def _vital(self, strings: list[int], spaces: list[EyeSpace]) -> list[int]:
         """owl_vital.db's moves for the attacker: where a shortage of liberties spoils an
@@ -240,3 +229,39 @@ def _legal(board: Board, moves: list[int], color: int) -> list[int]:
             seen.add(p)
             out.append(p)
     return out
+
+
+class _Constraints:
+    """Owl's constraint functions for one side to move, as methods of a plain object:
+    nested functions would make a reference cycle (their closure holds them) at every
+    pattern match, which only the garbage collector frees."""
+
+    def __init__(self, reader: OwlCandidates, color: int, dragon: set[int], eye: set[int]) -> None:
+        self.reader = reader
+        self.color = color
+        self.dragon = dragon
+        self.eye_points = eye
+
+    def table(self) -> dict[str, Callable[..., Any]]:
+        """The functions by the names the databases call them."""
+        return {"goal": self.goal, "eye": self.eye, "safe": self.safe, "capturable": self.capturable}
+
+    def goal(self, p: int) -> bool:
+        """p holds a stone of the dragon."""
+        return p in self.dragon
+
+    def eye(self, p: int) -> bool:
+        """p lies in one of the dragon's eye spaces."""
+        return p in self.eye_points
+
+    def safe(self, p: int) -> bool:
+        """A stone of the side to move at p would not be captured."""
+        return not self.reader._capturable(p, self.color)
+
+    def capturable(self, p: int) -> bool:
+        """The string at p can be captured (in atari, without a tactical service)."""
+        r = self.reader
+        if r.tactical is None:
+            b = r.board
+            return len(b.sref[b.origin(p)].libs) == 1
+        return r._attack(p)[0] == WIN

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from core.board.board import Board
@@ -98,6 +100,29 @@ def test_constraints_are_checked() -> None:
     assert sorted(vertex(5, m.move) for m in matcher.match(board, WHITE)) == ["D4"]
     assert sorted(m.move for m in Matcher(parse_patterns(ATARI_CAPTURE.replace(";lib('a') == 1", "")))
                   .match(board, WHITE)) == sorted([marks["a"]] + [parse_vertex(v, 5) for v in ("D2", "C1", "E1")])
+
+
+def test_matching_leaves_nothing_for_the_garbage_collector() -> None:
+    # reading matches patterns at every node: what a match allocates (its constraint
+    # helpers, the caller's functions among them) must go by reference counting alone
+    board, _ = board_from_diagram(
+        """
+        . . O . .
+        . O X a .
+        . . O . .
+        . . . . .
+        . . . X .
+        """
+    )
+    matcher = Matcher(parse_patterns(ATARI_CAPTURE))
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            assert len(matcher.match(board, WHITE, extra={"near": lambda p: p > 0})) == 1
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
 
 
 @pytest.mark.parametrize("text, message", [

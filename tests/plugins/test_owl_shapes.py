@@ -8,6 +8,7 @@ reading."""
 
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
@@ -291,6 +292,22 @@ def test_the_edge_shapes_lead_both_sides_moves() -> None:
     defense = [vertex(9, m) for m in reader.candidates(c3, attack=False)]
     assert attack[0] in {"C1", "F1"} and {"C1", "F1"} <= set(attack[:3])
     assert {"B1", "C1", "F1", "G1"} <= set(defense)
+
+
+def test_owls_moves_leave_nothing_for_the_garbage_collector() -> None:
+    # owl offers moves at every node, through its pattern databases and their constraint
+    # functions: cycles among them would only go when the collector walks the heap
+    board, _ = board_from_diagram(BASE)
+    reader = owl().reader(board)
+    c3 = parse_vertex("C3", 9)
+    gc.collect()
+    gc.disable()
+    try:
+        for attack in (True, False, True):
+            assert reader.candidates(c3, attack=attack)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
 
 
 def test_each_side_tries_the_opponents_best_move_second() -> None:
