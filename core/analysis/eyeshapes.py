@@ -423,7 +423,9 @@ def _dead_liberties(s: Space) -> frozenset[Point]:
 
 
 def _opponent_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
-    """The opponent's first moves and the eyes the owner then makes (he moves next)."""
+    """The opponent's first moves and the eyes the owner then makes (he moves next), in the
+    order tried, up to the first that leaves no eye: none can do better, and the first of
+    the best is the one kept."""
     out: list[tuple[Point, int]] = []
     for p in sorted(s.marginal - s.dead - s.barred):  # his stone stays, connected outside
         rest = s.points - {p}
@@ -432,11 +434,17 @@ def _opponent_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
         after = s.but(points=rest, marginal=(s.marginal - {p}) | near | falsed,
                      half=frozenset(h for h in s.half if h[1] != p)).part(rest)
         out.append((p, _after(after, True)))
+        if out[-1][1] == 0:
+            return out
     if vital != NONE and vital not in s.dead and vital not in s.marginal and vital not in s.barred:
         out.append((vital, _value(s.but(dead=s.dead | {vital})).max))
+        if out[-1][1] == 0:
+            return out
     for p in sorted(_dead_liberties(s) - s.marginal - s.barred - {vital}):  # his stone joins the dead ones
         if _keeps_liberty(s.dead, p, s.points - s.dead):
             out.append((p, _value(s.but(dead=s.dead | {p})).max))
+            if out[-1][1] == 0:
+                return out
     for point, attack, _ in sorted(s.half):  # a half eye's key: the point turns false
         if attack not in s.points:
             rest_half = frozenset(h for h in s.half if h[1] != attack)
