@@ -85,16 +85,18 @@ a*
 """
 
 
+# White's C4 stone in atari (its liberty a), and a lone white stone at D1.
+ATARI_BOARD = """
+. . O . .
+. O X a .
+. . O . .
+. . . . .
+. . . X .
+"""
+
+
 def test_constraints_are_checked() -> None:
-    board, marks = board_from_diagram(
-        """
-        . . O . .
-        . O X a .
-        . . O . .
-        . . . . .
-        . . . X .
-        """
-    )
+    board, marks = board_from_diagram(ATARI_BOARD)
     matcher = Matcher(parse_patterns(ATARI_CAPTURE))
     # C4 has one liberty (a): matched there; D1 has three: its neighbours are not matched
     assert sorted(vertex(5, m.move) for m in matcher.match(board, WHITE)) == ["D4"]
@@ -105,15 +107,7 @@ def test_constraints_are_checked() -> None:
 def test_matching_leaves_nothing_for_the_garbage_collector() -> None:
     # reading matches patterns at every node: what a match allocates (its constraint
     # helpers, the caller's functions among them) must go by reference counting alone
-    board, _ = board_from_diagram(
-        """
-        . . O . .
-        . O X a .
-        . . O . .
-        . . . . .
-        . . . X .
-        """
-    )
+    board, _ = board_from_diagram(ATARI_BOARD)
     matcher = Matcher(parse_patterns(ATARI_CAPTURE))
     gc.collect()
     gc.disable()
