@@ -254,10 +254,12 @@ class Matcher:
                         r, c = r0 + dr, c0 + dc
                         points[label] = (r + 1) * w + c if 0 <= r < n and 0 <= c < n else 0
                     m = Match(pat, p, color, points, tuple(sorted(stones)))
-                    if pat.code is not None and helpers is None:
-                        helpers = _Helpers(board, color, analysis, extra)
-                    if pat.code is None or (helpers is not None and helpers.check(m)):
-                        out.append(m)
+                    if pat.code is not None:
+                        if helpers is None:
+                            helpers = _Helpers(board, color, analysis, extra)
+                        if not helpers.check(m):
+                            continue
+                    out.append(m)
         if helpers is not None:
             helpers.release()
         return out

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.board.board import Board
-from core.board.coords import parse_vertex
+from core.board.color import BLACK, WHITE
+from core.board.coords import parse_vertex, point
+from core.board.diagram import parse_diagram
 from plugins.owl.service import OwlService
 from plugins.tactical.service import TacticalService
 from tests.benchmarks.conftest import run_and_rate
@@ -28,14 +30,11 @@ X X X O . O . .
 
 def corner() -> Board:
     """The corner position on a 19x19 board."""
-    rows = [r.split() for r in CORNER.strip().splitlines()]
+    rows, _ = parse_diagram(CORNER)
+    shift = 19 - len(rows)  # the diagram's last row is the board's first line
+    stones = [(rows[r][c], point(19, r + shift, c)) for r in range(len(rows)) for c in range(len(rows))]
     board = Board(19)
-    stones: dict[str, list[int]] = {"X": [], "O": []}
-    for i, row in enumerate(rows):
-        for j, ch in enumerate(row):
-            if ch in stones:
-                stones[ch].append(parse_vertex(f"{'ABCDEFGH'[j]}{len(rows) - i}", 19))
-    board.setup(black=stones["X"], white=stones["O"])
+    board.setup(black=[p for color, p in stones if color == BLACK], white=[p for color, p in stones if color == WHITE])
     return board
 
 
