@@ -13,12 +13,13 @@ again.
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.errors import KiaiError
 
@@ -47,15 +48,23 @@ def parse_orientations(text: str) -> list[int]:
     return out
 
 
-Task = tuple[Path, str | None, float | None, list[str], int, int, int]
+Task = tuple[Path, str | None, float | None, list[str], int, int, int, int]
+_COUNTS: list[Any] = []  # in a worker process: each run's shared count of positions taken
 
 
 def _one(task: Task) -> SuiteResult:
-    """One suite in one orientation, or a part of it (a worker process's task)."""
-    from gtp.regress import run_suite
+    """One suite in one orientation, or a part of it (a worker process's task): the parts
+    of one run take its positions from the run's shared count."""
+    from gtp.regress import Claims, run_suite
 
-    path, engine, timeout, engine_args, k, part, parts = task
-    return run_suite(path, engine, False, timeout, engine_args, k, part, parts)
+    path, engine, timeout, engine_args, k, part, parts, run = task
+    claims = Claims(_COUNTS[run]) if parts > 1 and _COUNTS else None
+    return run_suite(path, engine, False, timeout, engine_args, k, part, parts, claims)
+
+
+def _start_worker(counts: list[Any]) -> None:
+    """A worker process keeps the runs' shared counts."""
+    _COUNTS[:] = counts
 
 
 def run_orientations(paths: list[Path], engine: str | None, orientations: list[int], jobs: int,
@@ -68,12 +77,14 @@ def run_orientations(paths: list[Path], engine: str | None, orientations: list[i
             raise KiaiError(f"cannot read suite {str(path)!r}")
     runs = len(paths) * len(orientations)
     parts = max(1, jobs // runs)
-    tasks = [(p, engine, timeout, list(engine_args or []), k, part, parts)
-             for p in paths for k in orientations for part in range(parts)]
+    tasks = [(p, engine, timeout, list(engine_args or []), k, part, parts, run)
+             for run, (p, k) in enumerate((p, k) for p in paths for k in orientations) for part in range(parts)]
     if jobs <= 1 or len(tasks) == 1:
         return [_done(_one(task)) for task in tasks]
     done: list[SuiteResult] = []
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    counts = [multiprocessing.Value("i", 0) for _ in range(runs)] if parts > 1 else []
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker,
+                             initargs=(counts,)) as pool:
         futures = [pool.submit(_one, t) for t in tasks]
         try:
             for f in futures:

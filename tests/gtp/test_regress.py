@@ -281,6 +281,37 @@ def test_parts_of_a_suite_share_its_positions_and_put_together_answer_as_the_who
     assert together.passed == whole.passed == 9  # 10-12 pass: each part found its board as the whole run did
 
 
+def test_runs_sharing_a_count_take_each_position_once_in_order() -> None:
+    import multiprocessing
+
+    from gtp.regress import Claims
+
+    count = multiprocessing.Value("i", 0)
+    a, b = Claims(count), Claims(count)
+    assert a.mine(0) and not b.mine(0)  # a took 0; b, asking after it, the next one: 1
+    assert b.mine(1) and not a.mine(1)  # a, past 0, took 2
+    assert a.mine(2) and not b.mine(2)  # b, past 1, took 3
+    assert b.mine(3) and a.mine(4) and count.value == 5  # a skipped to 4, the first none had taken
+
+
+def test_shared_runs_read_every_test_once_and_answer_as_the_whole(tmp_path: Path) -> None:
+    import multiprocessing
+
+    from gtp.orientations import merge
+    from gtp.regress import Claims
+
+    suite = _two_positions(tmp_path)
+    whole = run_suite(suite, None, progress=False)
+    count = multiprocessing.Value("i", 1)  # position 0 (tests before any loadsgf) taken already: none
+    first = run_suite(suite, None, progress=False, claims=Claims(count))
+    assert [t.number for t in first.results] == list(range(1, 13))  # alone, a run takes every position
+    count.value = 2  # position 1 taken by another run: this one reads position 2 alone
+    second = run_suite(suite, None, progress=False, claims=Claims(count))
+    assert [t.number for t in second.results] == list(range(10, 13))
+    together = merge([run_suite(suite, None, progress=False, part=1, parts=2), second])  # 1-9
+    assert [(t.number, t.answer) for t in together.results] == [(t.number, t.answer) for t in whole.results]
+
+
 def test_a_suite_shared_out_among_processes_from_the_command_line(tmp_path: Path) -> None:
     suite = _two_positions(tmp_path)
     out = tmp_path / "shared.json"
