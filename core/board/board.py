@@ -12,7 +12,7 @@ capture counts. Undo is a record per move, not a copy of the board.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final, Iterable, Iterator, final
+from typing import Any, Final, Iterable, Iterator, final
 
 from core.board.color import BLACK, BORDER, EMPTY, WHITE, color_name
 from core.board.coords import (
@@ -60,7 +60,7 @@ class _Undo:
 
     def __init__(self, point: int, color: int, enemies: list[String], merged: String | None, length: int,
                  libs: set[int] | None, origin: int, friends: list[String], captured: list[String] | None,
-                 gained: list[tuple[String, int]], ko: int, ko_color: int, hash: int, suicide: bool) -> None:
+                 gained: list[tuple[String, Any]], ko: int, ko_color: int, hash: int, suicide: bool) -> None:
         self.point = point
         self.color = color
         self.enemies = enemies
@@ -85,7 +85,7 @@ def _holds(strings: list[String], s: String) -> bool:
     return False
 
 
-_NONE_GAINED: Final[list[tuple[String, int]]] = []  # shared, never mutated
+_NONE_GAINED: Final[list[tuple[String, Any]]] = []  # shared, never mutated
 _NO_STRINGS: Final[list[String]] = []  # shared, never mutated
 
 
@@ -99,6 +99,10 @@ class Board:
         self.board: list[int] = [BORDER] * n
         self.sref: list[String] = [NO_STRING] * n
         self.points: Final = all_points(size)
+        # Every point as one int object, made once: compiled code that puts an int above
+        # 256 into a set, a list or a tuple makes a new object each time, and the liberty
+        # sets take and give back points at every move (typed Any, so it is passed as it is)
+        self.boxed: Final[list[Any]] = list(range(n))
         for p in self.points:
             self.board[p] = EMPTY
         w = self.stride
@@ -214,15 +218,16 @@ class Board:
             return False
         if p == self.ko and color == self.ko_color and not ignore_ko:
             return False
-        sref = self.sref
+        sref, boxed = self.sref, self.boxed
         opp = 3 - color
+        bp = boxed[p]
         libs: set[int] = set()
         friends: list[String] = []
         enemies: list[String] = []
         for q in self.nbrs[p]:
             c = board[q]
             if c == EMPTY:
-                libs.add(q)
+                libs.add(boxed[q])
             elif c == color:
                 s = sref[q]
                 if not _holds(friends, s):
@@ -251,14 +256,14 @@ class Board:
         h = self.hash ^ self._zob[color][p]
         board[p] = color
         for s in enemies:
-            s.libs.discard(p)
+            s.libs.discard(bp)
 
         # Merge the new stone and its friendly neighbours into the largest friend.
         merged: String | None = None
         old_length = old_origin = 0
         old_libs: set[int] | None = None
         if not friends:
-            ns = String(color, [p], libs, p)
+            ns = String(color, [bp], libs, p)
         else:
             ns = friends[0]
             if len(friends) > 1:
@@ -278,8 +283,8 @@ class Board:
                         stones.extend(s.stones)
                         if s.origin < origin:
                             origin = s.origin
-            stones.append(p)
-            newlibs.discard(p)
+            stones.append(bp)
+            newlibs.discard(bp)
             ns.libs = newlibs
             ns.origin = p if p < origin else origin
         sref[p] = ns
@@ -306,9 +311,9 @@ class Board:
         self.ko_color = opp if new_ko else EMPTY
         return True
 
-    def _remove(self, dead: list[String], capturer: int, h: int, gained: list[tuple[String, int]]) -> tuple[int, int]:
+    def _remove(self, dead: list[String], capturer: int, h: int, gained: list[tuple[String, Any]]) -> tuple[int, int]:
         """Take strings off the board, giving their points as liberties to capturer's strings."""
-        board, sref, nbrs = self.board, self.sref, self.nbrs
+        board, sref, nbrs, boxed = self.board, self.sref, self.nbrs, self.boxed
         zob = self._zob[3 - capturer]
         n = 0
         for s in dead:
@@ -323,9 +328,10 @@ class Board:
                     if board[r] == capturer:
                         t = sref[r]
                         assert t is not NO_STRING
-                        if q not in t.libs:
-                            t.libs.add(q)
-                            gained.append((t, q))
+                        bq = boxed[q]
+                        if bq not in t.libs:
+                            t.libs.add(bq)
+                            gained.append((t, bq))
         return n, h
 
     def _push_pass(self, color: int) -> None:
@@ -390,8 +396,9 @@ class Board:
                             sref[q] = s
         sref[p] = NO_STRING
         board[p] = EMPTY
+        bp = self.boxed[p]
         for s in rec.enemies:
-            s.libs.add(p)
+            s.libs.add(bp)
 
     # ------------------------------------------------------------------ game level
     def play(self, p: int, color: int, *, ignore_ko: bool = False) -> None:
@@ -586,12 +593,13 @@ class Board:
                         more = True
         if first is NO_STRING or empties >= maxlib:
             return empties if empties < maxlib else maxlib
+        boxed = self.boxed
         if second is NO_STRING:
             libs = first.libs
             n = len(libs) - 1  # p itself is one of them
             if n < maxlib:
                 for q in nbrs:
-                    if board[q] == EMPTY and q not in libs:
+                    if board[q] == EMPTY and boxed[q] not in libs:
                         n += 1
         elif not more:
             big, small = (first.libs, second.libs) if len(first.libs) >= len(second.libs) else (second.libs, first.libs)
@@ -601,7 +609,7 @@ class Board:
                 if lib not in big:
                     n += 1
             for q in nbrs:
-                if board[q] == EMPTY and q not in big and q not in small:
+                if board[q] == EMPTY and boxed[q] not in big and boxed[q] not in small:
                     n += 1
         else:
             joined = first.libs | second.libs
@@ -610,7 +618,7 @@ class Board:
                     joined |= sref[q].libs
             n = len(joined) - 1
             for q in nbrs:
-                if board[q] == EMPTY and q not in joined:
+                if board[q] == EMPTY and boxed[q] not in joined:
                     n += 1
         return n if n < maxlib else maxlib
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Callable, Final, Iterable
+from typing import Any, Callable, Final, Iterable
 
 from core.board.board import Board
 from core.board.color import EMPTY, color_name
@@ -106,10 +106,11 @@ class Search:
         played, conditional, komaster, kom_pos = self.ko_trymove(move, color, allow_conditional)
         if not played:
             return None
-        if board.hash == self.root_hash or board.hash in self.path:
+        h: Any = board.hash  # (one int object for the lookup and the store)
+        if h == self.root_hash or h in self.path:
             board.popgo()  # the whole board repeats a position of this line: a cycle
             return None
-        self.path.add(board.hash)
+        self.path.add(h)
         token = (conditional, self.komaster, self.kom_pos)
         self.komaster, self.kom_pos = komaster, kom_pos
         if self.tree is not None:
@@ -147,7 +148,7 @@ class Search:
                 return found.result[0], found.result[1]
         start = self.nodes
         outer = self.shadow
-        self.shadow = set() if cache is not None or outer is not None else None
+        self.shadow = set() if top or outer is not None else None  # (below the real board nothing is stored)
         try:
             result = read()
         finally:

@@ -11,11 +11,12 @@ full, and its owner empties it when the position changes.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Hashable
 
 ENTRY_BYTES: Final = 160  # what one entry costs in CPython, measured with tracemalloc
 
-Key = tuple[int, int, int]  # hash, situation, anything else the result depends on
+Key = Hashable  # (hash, situation, anything else the result depends on): a reader builds it
+# once, typed Key, so that compiled code makes one tuple for the lookup and the store
 Entry = tuple[int, int, int]  # code, move, nodes the search cost
 
 

@@ -27,7 +27,7 @@ from core.host.services import TacticalReader
 from core.reading.komaster import KoMove, first_taker_trymove
 from core.reading.results import KO_A, REVERSE, WIN, after_move, better
 from core.reading.search import ReadingAborted, Search
-from core.reading.table import TranspositionTable, situation
+from core.reading.table import Key, TranspositionTable, situation
 from plugins.connection.distance import STONE, Gap, area_seeds, gap, string_seeds
 
 CONNECT: Final = 1
@@ -157,7 +157,7 @@ class ConnectionReader(Search):
         self.enter()
         b = self.board
         color = b.board[a]
-        key = (b.hash, situation(routine, b.origin(a), self.komaster, self.kom_pos, depth), goal.key(b))
+        key: Key = (b.hash, situation(routine, b.origin(a), self.komaster, self.kom_pos, depth), goal.key(b))
         found = self.table.get(key)
         if found is not None:
             return found[0], found[1]

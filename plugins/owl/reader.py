@@ -86,7 +86,7 @@ from core.host.services import TacticalReader
 from core.reading.persistent import PersistentCache
 from core.reading.results import REVERSE, WIN, after_move, better
 from core.reading.search import ReadingAborted
-from core.reading.table import TranspositionTable, situation
+from core.reading.table import Key, TranspositionTable, situation
 from plugins.owl.candidates import OwlCandidates, banned_ko
 from plugins.owl.status import ALIVE, DEAD, SURE
 
@@ -215,7 +215,7 @@ class OwlReader(OwlCandidates):
         below the root (the root's forcing kills and hint are the question's own)."""
         if depth == 0:
             return self._expand(attacker_to_move, 0)
-        key = (self.board.hash, situation(1 if attacker_to_move else 2, 0, self.komaster, self.kom_pos, depth),
+        key: Key = (self.board.hash, situation(1 if attacker_to_move else 2, 0, self.komaster, self.kom_pos, depth),
                hash((self.goal, frozenset(self.extra), self.passed)))
         found = self.probe(key)
         if found is not None:

@@ -17,12 +17,15 @@ Each returns candidate moves; the caller orders and tries them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.board.board import Board
 from core.board.color import EMPTY
 from plugins.tactical.superstring import superstring_liberties, superstring_neighbours
 
 
 def _add(out: list[int], moves: list[int] | set[int]) -> None:
+    m: Any  # (kept as the list's own int object: see Board.boxed)
     for m in sorted(moves) if isinstance(moves, set) else moves:
         if m not in out:
             out.append(m)

@@ -7,6 +7,8 @@ the stones they capture. Self-ataris come last. Scores are cheap static estimate
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.board.board import Board
 from core.board.color import EMPTY
 
@@ -16,16 +18,19 @@ def order_attacks(board: Board, s: int, moves: list[int]) -> list[int]:
     b = board.board
     attacker = 3 - b[s]
     libs = board.sref[s].libs
-    scored = []
+    boxed = board.boxed  # (each move as one int object, for the set and the list: see Board.boxed)
+    scored: list[tuple[int, Any]] = []
     for m in moves:
         if b[m] != EMPTY:
             continue
         own = board.accuratelib(m, attacker, 4)
         if own == 0 and not board.is_ko(m, attacker):
             continue
-        target_libs = len(libs) - (1 if m in libs else 0)
+        bm = boxed[m]
+        liberty = bm in libs
+        target_libs = len(libs) - (1 if liberty else 0)
         score = 20 * (4 - target_libs) + 3 * min(own, 3)
-        if m in libs and len(libs) == 2:
+        if liberty and len(libs) == 2:
             # the atari that leaves the escaping stone the fewest liberties drives the ladder
             (other,) = [x for x in libs if x != m]
             score -= 4 * board.approxlib(other, b[s], 5)
@@ -33,9 +38,9 @@ def order_attacks(board: Board, s: int, moves: list[int]) -> list[int]:
             score -= 25  # self-atari: occasionally a throw-in, usually a waste
         if any(b[q] == b[s] and board.countlib(q) == 1 for q in board.nbrs[m] if q != m):
             score += 10  # also ataris or captures
-        scored.append((-score, m))
+        scored.append((-score, bm))
     scored.sort()
-    return [m for _, m in scored]
+    return [bm for _, bm in scored]
 
 
 def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
@@ -45,20 +50,22 @@ def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
     opp = 3 - color
     sref, nbrs = board.sref, board.nbrs
     own_libs = sref[s].libs
-    scored = []
+    boxed = board.boxed
+    scored: list[tuple[int, Any]] = []
     for m in moves:
         if b[m] != EMPTY:
             continue
+        bm = boxed[m]
         if not any(b[q] == opp and len(sref[q].libs) == 1 for q in nbrs[m]):
             # no capture: the liberties follow without playing the move
             after = board.approxlib(m, color, 5)  # the score counts at most 5
             if after == 0:
                 continue  # suicide
-            scored.append((-_defence_score(after if m in own_libs else len(own_libs), 0), m))
+            scored.append((-_defence_score(after if bm in own_libs else len(own_libs), 0), bm))
             continue
         if not board.trymove(m, color):
             if board.is_ko(m, color):
-                scored.append((0, m))  # a ko capture: only as a conditional move, late
+                scored.append((0, bm))  # a ko capture: only as a conditional move, late
             continue
         if b[s] == EMPTY:
             board.popgo()
@@ -66,9 +73,9 @@ def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
         libs = len(board.sref[s].libs)
         captured = board.captures[color]
         board.popgo()
-        scored.append((-_defence_score(libs, captured - board.captures[color]), m))
+        scored.append((-_defence_score(libs, captured - board.captures[color]), bm))
     scored.sort()
-    return [m for _, m in scored]
+    return [bm for _, bm in scored]
 
 
 def _defence_score(libs: int, gained: int) -> int:

@@ -23,7 +23,7 @@ from core.board.coords import NO_POINT, vertex
 from core.reading.persistent import PersistentCache, string_area
 from core.reading.results import KO_A, KO_B, REVERSE, WIN, after_move, better
 from core.reading.search import MAX_STACK, Search
-from core.reading.table import TranspositionTable, situation
+from core.reading.table import Key, TranspositionTable, situation
 from plugins.tactical import lib1, lib2, lib3, lib4
 
 ATTACK: Final = 1
@@ -231,7 +231,7 @@ class Reader(Search):
                 or stackp >= MAX_STACK:
             return (0, NO_POINT) if routine == ATTACK else (WIN, NO_POINT)
         ply = self.ply  # near the question's top the moves are wider: a result there is its own
-        key = (b.hash, situation(routine, string.origin, self.komaster, self.kom_pos, stackp),
+        key: Key = (b.hash, situation(routine, string.origin, self.komaster, self.kom_pos, stackp),
                ply if ply <= d.vital_depth + 1 else -1)
         found = self.probe(key)
         if found is not None:

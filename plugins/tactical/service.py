@@ -46,6 +46,7 @@ class TacticalService(ReadingService[Reader]):
         self.base = Depths(**{f.name: int(v[f.name]) for f in fields(Depths)})
         self.level = int(settings.get("level", 10))
         self.delta = 0
+        self._depths: Depths | None = None  # the depths in force, worked out at the first question
         self.caches = ReadingCaches("tactical", share(settings, MEMORY_SHARE), int(v["reading_cache"]),
                                     debug=bool(settings.get("debug_persistent", 0)))
         self.trace = bool(settings.get("debug_reading", 0))
@@ -53,13 +54,16 @@ class TacticalService(ReadingService[Reader]):
     @property
     def depths(self) -> Depths:
         """The depths in force: the settings, scaled by level, moved by increase/decrease_depths."""
-        return self.base.scaled(self.level).changed(self.delta)
+        if self._depths is None:  # (asked by every question: owl asks some 60,000 in 20 owl.tst tests)
+            self._depths = self.base.scaled(self.level).changed(self.delta)
+        return self._depths
 
     def shift_depths(self, step: int) -> None:
         """Read step plies deeper (shallower when negative) at every depth limit. What the
         caches hold was read at the old depths, and so was what owl and connection
         reading hold: the caller empties every service's (Services.clear_caches)."""
         self.delta += step
+        self._depths = None
 
     def state(self) -> list[int]:
         """The depths' shift (increase/decrease_depths), as it crosses to the workers."""
@@ -70,6 +74,7 @@ class TacticalService(ReadingService[Reader]):
         empties the caches)."""
         changed = state[0] != self.delta
         self.delta = state[0]
+        self._depths = None
         return changed
 
     def reader(self, board: Board, node_limit: int | None = None) -> Reader:
