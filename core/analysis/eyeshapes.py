@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from importlib import resources
-from typing import Final, final
+from typing import Any, Final, final
 
 from core.errors import KiaiError
 
@@ -202,19 +202,22 @@ def interior_value(points: frozenset[Point], dead: frozenset[Point], size: int =
     return shape.min, shape.max, vital, shape.name
 
 
-def _neighbours(p: Point) -> tuple[Point, ...]:
+def _neighbours(p: Point) -> tuple[Any, ...]:
+    """The four points beside p (each made as a tuple object once: typed Any, compiled code
+    hands it to sets as it is instead of building it again)."""
     r, c = p
     return (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)
 
 
 def components(points: frozenset[Point]) -> list[frozenset[Point]]:
     """The 4-connected parts of a point set."""
-    left = set(points)
+    left: set[Any] = set(points)  # (Any: each point stays the one tuple object, not rebuilt at every use)
     out: list[frozenset[Point]] = []
+    q: Any
     while left:
-        start = left.pop()
-        part = {start}
-        todo = [start]
+        start: Any = left.pop()
+        part: set[Any] = {start}
+        todo: list[Any] = [start]
         while todo:
             for q in _neighbours(todo.pop()):
                 if q in left:

@@ -60,7 +60,7 @@ class _Undo:
 
     def __init__(self, point: int, color: int, enemies: list[String], merged: String | None, length: int,
                  libs: set[int] | None, origin: int, friends: list[String], captured: list[String] | None,
-                 gained: list[tuple[String, Any]], ko: int, ko_color: int, hash: int, suicide: bool) -> None:
+                 gained: list[Any], ko: int, ko_color: int, hash: int, suicide: bool) -> None:
         self.point = point
         self.color = color
         self.enemies = enemies
@@ -85,7 +85,7 @@ def _holds(strings: list[String], s: String) -> bool:
     return False
 
 
-_NONE_GAINED: Final[list[tuple[String, Any]]] = []  # shared, never mutated
+_NONE_GAINED: Final[list[Any]] = []  # shared, never mutated
 _NO_STRINGS: Final[list[String]] = []  # shared, never mutated
 
 
@@ -311,8 +311,9 @@ class Board:
         self.ko_color = opp if new_ko else EMPTY
         return True
 
-    def _remove(self, dead: list[String], capturer: int, h: int, gained: list[tuple[String, Any]]) -> tuple[int, int]:
-        """Take strings off the board, giving their points as liberties to capturer's strings."""
+    def _remove(self, dead: list[String], capturer: int, h: int, gained: list[Any]) -> tuple[int, int]:
+        """Take strings off the board, giving their points as liberties to capturer's strings
+        (each string and the point it gained go on gained, one after the other: no tuple each)."""
         board, sref, nbrs, boxed = self.board, self.sref, self.nbrs, self.boxed
         zob = self._zob[3 - capturer]
         n = 0
@@ -331,7 +332,8 @@ class Board:
                         bq = boxed[q]
                         if bq not in t.libs:
                             t.libs.add(bq)
-                            gained.append((t, bq))
+                            gained.append(t)
+                            gained.append(bq)
         return n, h
 
     def _push_pass(self, color: int) -> None:
@@ -359,10 +361,12 @@ class Board:
             return
         color = rec.color
         board, sref = self.board, self.sref
-        gained = rec.gained
-        for k in range(len(gained) - 1, -1, -1):
-            t, q = gained[k]
-            t.libs.discard(q)
+        gained = rec.gained  # string, point, string, point, ...
+        k = len(gained) - 2
+        while k >= 0:
+            t: String = gained[k]
+            t.libs.discard(gained[k + 1])
+            k -= 2
         captured = rec.captured
         if captured is not None:
             opp = 3 - color

@@ -107,7 +107,7 @@ class Search:
         if not played:
             return None
         h: Any = board.hash  # (one int object for the lookup and the store)
-        if h == self.root_hash or h in self.path:
+        if board.hash == self.root_hash or h in self.path:
             board.popgo()  # the whole board repeats a position of this line: a cycle
             return None
         self.path.add(h)
