@@ -203,8 +203,12 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
     folder = path.resolve().parent
     result = SuiteResult(suite=path.name, orient=orient)
     positions = _positions(items)
-    mine = claims.mine if claims is not None else (lambda position: position % parts == part)
-    bar = _progress(sum(1 for p in positions.values() if claims is not None or mine(p)), path.name, progress)
+    if claims is not None:
+        mine, expected = claims.mine, len(positions)  # (how many it takes is known only at its end)
+    else:
+        mine = lambda position: position % parts == part
+        expected = sum(1 for p in positions.values() if mine(p))
+    bar = _progress(expected, path.name, progress)
     start = time.monotonic()
     with in_folder(folder), tempfile.TemporaryDirectory(prefix="kiai-orient-") as turned:
         orientation = Orientation(orient, Path(turned))
