@@ -216,7 +216,7 @@ class OwlReader(OwlCandidates):
         if depth == 0:
             return self._expand(attacker_to_move, 0)
         key: Key = (self.board.hash, situation(1 if attacker_to_move else 2, 0, self.komaster, self.kom_pos, depth),
-               hash((self.goal, frozenset(self.extra), self.passed)))
+                    hash((self.goal, frozenset(self.extra), self.passed)))
         found = self.probe(key)
         if found is not None:
             return found[0], found[1]

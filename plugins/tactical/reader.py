@@ -232,7 +232,7 @@ class Reader(Search):
             return (0, NO_POINT) if routine == ATTACK else (WIN, NO_POINT)
         ply = self.ply  # near the question's top the moves are wider: a result there is its own
         key: Key = (b.hash, situation(routine, string.origin, self.komaster, self.kom_pos, stackp),
-               ply if ply <= d.vital_depth + 1 else -1)
+                    ply if ply <= d.vital_depth + 1 else -1)
         found = self.probe(key)
         if found is not None:
             return found[0], found[1]
