@@ -48,7 +48,7 @@ def parse_orientations(text: str) -> list[int]:
     return out
 
 
-Task = tuple[Path, str | None, float | None, list[str], int, int, int, int]
+Task = tuple[Path, str | None, float | None, list[str], int, int]
 _COUNTS: list[Any] = []  # in a worker process: each run's shared count of positions taken
 
 
@@ -57,9 +57,9 @@ def _one(task: Task) -> SuiteResult:
     of one run take its positions from the run's shared count."""
     from gtp.regress import Claims, run_suite
 
-    path, engine, timeout, engine_args, k, part, parts, run = task
-    claims = Claims(_COUNTS[run]) if parts > 1 and _COUNTS else None
-    return run_suite(path, engine, False, timeout, engine_args, k, part, parts, claims)
+    path, engine, timeout, engine_args, k, run = task
+    claims = Claims(_COUNTS[run]) if _COUNTS else None  # (counts only where a run is shared)
+    return run_suite(path, engine, False, timeout, engine_args, k, claims)
 
 
 def _start_worker(counts: list[Any]) -> None:
@@ -77,8 +77,8 @@ def run_orientations(paths: list[Path], engine: str | None, orientations: list[i
             raise KiaiError(f"cannot read suite {str(path)!r}")
     runs = len(paths) * len(orientations)
     parts = max(1, jobs // runs)
-    tasks = [(p, engine, timeout, list(engine_args or []), k, part, parts, run)
-             for run, (p, k) in enumerate((p, k) for p in paths for k in orientations) for part in range(parts)]
+    tasks = [(p, engine, timeout, list(engine_args or []), k, run)
+             for run, (p, k) in enumerate((p, k) for p in paths for k in orientations) for _ in range(parts)]
     if jobs <= 1 or len(tasks) == 1:
         return [_done(_one(task)) for task in tasks]
     done: list[SuiteResult] = []

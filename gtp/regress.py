@@ -189,13 +189,12 @@ class Orientation:
 
 def run_suite(path: Path, engine_command: str | None, progress: bool = True,
               timeout: float | None = None, engine_args: list[str] | None = None,
-              orient: int = 0, part: int = 0, parts: int = 1, claims: Claims | None = None) -> SuiteResult:
+              orient: int = 0, claims: Claims | None = None) -> SuiteResult:
     """Run one suite file and collect its results; with orient, every position turned by
-    that symmetry of the board; with parts, only the tests of every parts-th position from
-    part on (a position: the items from one loadsgf, boardsize or clear_board to the
-    next), with claims only those of the positions this run takes from a count shared
-    with the other runs of the suite, every other command still sent, so that each test
-    finds the board as a whole run leaves it."""
+    that symmetry of the board; with claims, only the tests of the positions this run
+    takes from a count shared with the other runs of the suite (a position: the items
+    from one loadsgf, boardsize or clear_board to the next), every other command still
+    sent, so that each test finds the board as a whole run leaves it."""
     try:
         items = parse_suite(path.read_text(encoding="utf-8", errors="replace"))
     except OSError as e:
@@ -203,12 +202,7 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
     folder = path.resolve().parent
     result = SuiteResult(suite=path.name, orient=orient)
     positions = _positions(items)
-    if claims is not None:
-        mine, expected = claims.mine, len(positions)  # (how many it takes is known only at its end)
-    else:
-        mine = lambda position: position % parts == part
-        expected = sum(1 for p in positions.values() if mine(p))
-    bar = _progress(expected, path.name, progress)
+    bar = _progress(len(positions), path.name, progress)  # (a shared run's share is known only at its end)
     start = time.monotonic()
     with in_folder(folder), tempfile.TemporaryDirectory(prefix="kiai-orient-") as turned:
         orientation = Orientation(orient, Path(turned))
@@ -228,7 +222,7 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
                 if isinstance(item, str):
                     session.send(orientation.command(item), timeout)
                     continue
-                if not mine(positions[id(item)]):
+                if claims is not None and not claims.mine(positions[id(item)]):
                     continue
                 t0 = time.monotonic()
                 try:
@@ -279,7 +273,7 @@ class Claims:
     """The positions one of several runs of a suite reads, taken one at a time in the
     suite's order from a count the runs share (the first position none has taken): a run
     whose positions were quick takes more, so the runs end close together, where every
-    other position each (--jobs 2 on owl.tst) left one run 37 s behind the other."""
+    other position each (--jobs 2 on owl.tst) left one run 48 s behind the other."""
 
     def __init__(self, count: Any) -> None:
         self.count = count  # a multiprocessing.Value('i') shared by the runs
@@ -291,7 +285,7 @@ class Claims:
         while self.taken < position:
             with self.count.get_lock():
                 self.taken = self.count.value
-                self.count.value += 1
+                self.count.value = self.taken + 1
         return self.taken == position
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import subprocess
@@ -16,7 +17,7 @@ from core.board.sgf import load_sgf
 from gtp.baseline import compare, load_baseline
 from gtp.orientations import compare_orientations, parse_orientations, summary
 from gtp.regress import TestResult as Outcome
-from gtp.regress import Orientation, SuiteResult, in_folder, parse_suite, report, run_suite
+from gtp.regress import Claims, Orientation, SuiteResult, in_folder, parse_suite, report, run_suite
 from tests.gtp_helpers import KIAI_GTP
 
 SUITE = """\
@@ -265,13 +266,37 @@ def _two_positions(tmp_path: Path) -> Path:
     return suite
 
 
+class _Given:
+    """A count shared with runs that are not there: each read gives this run the next of
+    the positions given (the others took those between)."""
+
+    def __init__(self, *positions: int) -> None:
+        self.positions = iter(positions)
+
+    def get_lock(self) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
+
+    @property
+    def value(self) -> int:
+        return next(self.positions)
+
+    @value.setter
+    def value(self, _: int) -> None:
+        pass  # (the other runs move it on)
+
+
+def _shared(suite: Path, *given: int) -> SuiteResult:
+    """A run of the suite that gets the positions given from a shared count."""
+    return run_suite(suite, None, progress=False, claims=Claims(_Given(*given)))
+
+
 def test_parts_of_a_suite_share_its_positions_and_put_together_answer_as_the_whole(tmp_path: Path) -> None:
     from gtp.orientations import merge
 
     suite = _two_positions(tmp_path)
     whole = run_suite(suite, None, progress=False)
-    first, second = (run_suite(suite, None, progress=False, part=k, parts=2) for k in range(2))
-    assert [t.number for t in first.results] == list(range(10, 13))  # position 1 of 2: part 1
+    first, second = _shared(suite, 2, 3), _shared(suite, 1, 3)  # positions 2 (10-12) and 1 (1-9)
+    assert [t.number for t in first.results] == list(range(10, 13))
     assert [t.number for t in second.results] == list(range(1, 10))
     together = merge([second, first])
     assert [(t.number, t.answer, t.passed) for t in together.results] == \
@@ -284,8 +309,6 @@ def test_parts_of_a_suite_share_its_positions_and_put_together_answer_as_the_who
 def test_runs_sharing_a_count_take_each_position_once_in_order() -> None:
     import multiprocessing
 
-    from gtp.regress import Claims
-
     count = multiprocessing.Value("i", 0)
     a, b = Claims(count), Claims(count)
     assert a.mine(0) and not b.mine(0)  # a took 0; b, asking after it, the next one: 1
@@ -294,22 +317,16 @@ def test_runs_sharing_a_count_take_each_position_once_in_order() -> None:
     assert b.mine(3) and a.mine(4) and count.value == 5  # a skipped to 4, the first none had taken
 
 
-def test_shared_runs_read_every_test_once_and_answer_as_the_whole(tmp_path: Path) -> None:
+def test_a_run_with_a_shared_count_takes_what_the_others_left(tmp_path: Path) -> None:
     import multiprocessing
 
-    from gtp.orientations import merge
-    from gtp.regress import Claims
-
     suite = _two_positions(tmp_path)
-    whole = run_suite(suite, None, progress=False)
     count = multiprocessing.Value("i", 1)  # position 0 (tests before any loadsgf) taken already: none
     first = run_suite(suite, None, progress=False, claims=Claims(count))
     assert [t.number for t in first.results] == list(range(1, 13))  # alone, a run takes every position
     count.value = 2  # position 1 taken by another run: this one reads position 2 alone
     second = run_suite(suite, None, progress=False, claims=Claims(count))
     assert [t.number for t in second.results] == list(range(10, 13))
-    together = merge([run_suite(suite, None, progress=False, part=1, parts=2), second])  # 1-9
-    assert [(t.number, t.answer) for t in together.results] == [(t.number, t.answer) for t in whole.results]
 
 
 def test_a_suite_shared_out_among_processes_from_the_command_line(tmp_path: Path) -> None:
@@ -354,7 +371,7 @@ def test_positions_set_up_by_boardsize_and_clear_board_are_shared_out_too(tmp_pa
     suite = tmp_path / "played.tst"
     suite.write_text(PLAYED_POSITIONS)
     whole = run_suite(suite, None, progress=False)
-    parts = [run_suite(suite, None, progress=False, part=k, parts=2) for k in range(2)]
+    parts = [_shared(suite, 2, 4), _shared(suite, 1, 3, 4)]  # positions 2; 1 and 3
     assert [[t.number for t in p.results] for p in parts] == [[3, 4], [1, 2, 5]]
     assert whole.passed == 5
     assert [(t.number, t.answer, t.passed) for t in merge(parts).results] == \
