@@ -20,6 +20,12 @@ def matcher(name: str) -> Matcher:
     return Matcher(load_database(name, "plugins.owl"))
 
 
+@lru_cache(maxsize=None)
+def top_value(name: str) -> float:
+    """The highest value of a move in one of owl's databases."""
+    return max((p.value for p in matcher(name).patterns), default=0.0)
+
+
 def owl_matches(name: str, board: Board, color: int, where: list[int],
                 helpers: Mapping[str, Callable[..., Any]], ours: bool, dragon: set[int],
                 eye: set[int]) -> list[Match]:
