@@ -41,8 +41,8 @@ EDGE_LINES: Final = 2  # the attacker's edge points: the first two lines, where 
 MIRROR_AT: Final = 1  # the opponent's best move is tried at this place in a node's order
 LIBERTY_TOP: Final = LIBERTY_VALUE + 4  # a liberty with four empty neighbours
 # the most the cheap sources read last can offer (liberties, edge and marginal points; for
-# the defender joins and jumps too): the mirror's search for the opponent's first move
-# stops once it holds a move worth more than every source left (see _beyond)
+# the defender joins and jumps too): where only the first moves of a list are wanted, its
+# sources are read until some move is worth more than every source left (see _leading)
 ATTACK_TAIL: Final = max(LIBERTY_TOP, MARGINAL_VALUE, EDGE_VALUE)
 DEFENSE_TAIL: Final = max(CONNECT_VALUE, LIBERTY_TOP, SHAPE_JUMP_VALUE, JUMP_VALUE + 4, EDGE_VALUE)
 
@@ -55,12 +55,12 @@ class OwlCandidates(OwlStatus):
         (were it his turn) is tried at MIRROR_AT: "the opponent's vital point is my vital
         point", and the patterns of one side do not always see what the other side's
         see."""
-        mine = self._attack_moves(strings, spaces) if attack else self._defense_moves(strings, spaces)
+        mine = self._own_moves(strings, spaces, attack)
         if not mirror or not mine:
             return mine
         # only the opponent's first move is wanted: his sources are read until no later
         # one can offer a better move (the same move as his whole list's first)
-        theirs = self._defense_moves(strings, spaces, True) if attack else self._attack_moves(strings, spaces, True)
+        theirs = self._own_moves(strings, spaces, not attack, True)
         color = 3 - self.owner if attack else self.owner
         if not theirs or theirs[0] in mine[:MIRROR_AT + 1] or not self.board.is_legal(theirs[0], color):
             return mine
@@ -69,30 +69,35 @@ class OwlCandidates(OwlStatus):
         mine.insert(MIRROR_AT, best)
         return mine
 
-    def _attack_moves(self, strings: list[int], spaces: list[EyeSpace], first: bool = False) -> list[int]:
+    def _own_moves(self, strings: list[int], spaces: list[EyeSpace], attack: bool, leading: bool = False) -> list[int]:
+        """The attacker's moves or the defender's (with leading, those sure to lead the list)."""
+        return self._attack_moves(strings, spaces, leading) if attack else self._defense_moves(strings, spaces, leading)
+
+    def _attack_moves(self, strings: list[int], spaces: list[EyeSpace], leading: bool = False) -> list[int]:
         """Limiting moves, most valuable first: vital points of the eye spaces, captures,
         owl_attack.db's shapes, then the dragon's liberties, the first two lines near it
-        and the marginal points; with first, only the first of them (its sources read
-        until none left can offer a better one)."""
+        and the marginal points; with leading, only the moves sure to lead the whole list,
+        in its order (its sources read until some are worth more than any source left
+        could offer), or the whole list."""
         b = self.board
         enemy = 3 - self.owner
         value: dict[int, float] = {}
         for sp in spaces:
             if sp.min < sp.max and sp.attack:
                 _offer(value, sp.attack, VITAL_VALUE)
-        if first and (top := _beyond(b, value, enemy, max(CAPTURE_VALUE, top_value("owl_attack.db"), ATTACK_TAIL))):
-            return [top]
+        if leading and (top := _leading(b, value, enemy, max(CAPTURE_VALUE, top_value("owl_attack.db"), ATTACK_TAIL))):
+            return top
         for o in strings:
             if len(b.sref[o].libs) <= 3:
                 code, move = self._attack(o)  # (none without a tactical service)
                 if code and move:
                     _offer(value, move, CAPTURE_VALUE)
-        if first and (top := _beyond(b, value, enemy, max(top_value("owl_attack.db"), ATTACK_TAIL))):
-            return [top]
+        if leading and (top := _leading(b, value, enemy, max(top_value("owl_attack.db"), ATTACK_TAIL))):
+            return top
         for m in self._patterns("owl_attack.db", enemy, strings, spaces):
             _offer(value, m.move, m.pattern.value)
-        if first and (top := _beyond(b, value, enemy, ATTACK_TAIL)):
-            return [top]
+        if leading and (top := _leading(b, value, enemy, ATTACK_TAIL)):
+            return top
         for p in {p for o in strings for p in b.sref[o].libs}:
             if b.accuratelib(p, enemy, 2) >= 2 or b.would_capture(p, enemy):
                 _offer(value, p, LIBERTY_VALUE + _empty_neighbours(b, p))
@@ -101,22 +106,21 @@ class OwlCandidates(OwlStatus):
                 _offer(value, p, MARGINAL_VALUE)
         for p in self._edge_points(strings, EDGE_LINES):
             _offer(value, p, EDGE_VALUE)
-        moves = _legal(b, _ordered(value), enemy)
-        return moves[:1] if first else moves
+        return _legal(b, _ordered(value), enemy)
 
-    def _defense_moves(self, strings: list[int], spaces: list[EyeSpace], first: bool = False) -> list[int]:
+    def _defense_moves(self, strings: list[int], spaces: list[EyeSpace], leading: bool = False) -> list[int]:
         """Expanding moves, most valuable first: vital points, rescues and captures of
         neighbours, liberties that join a friendly string, owl_defense.db's shapes, then
         liberties that widen the dragon, one-point jumps (beside an enemy stone first) and
-        the crawl lines near it; with first, only the first of them."""
+        the crawl lines near it; with leading, only the moves sure to lead the list."""
         b = self.board
         value: dict[int, float] = {}
         for sp in spaces:
             if sp.min < sp.max and sp.defense:
                 _offer(value, sp.defense, VITAL_VALUE)
-        if first and (top := _beyond(b, value, self.owner, max(CAPTURE_VALUE, top_value("owl_defense.db"),
-                                                               DEFENSE_TAIL))):
-            return [top]
+        if leading and (top := _leading(b, value, self.owner,
+                                        max(CAPTURE_VALUE, top_value("owl_defense.db"), DEFENSE_TAIL))):
+            return top
         if self.tactical is not None:
             for o in strings:
                 if len(b.sref[o].libs) <= 2:
@@ -128,12 +132,12 @@ class OwlCandidates(OwlStatus):
                     code, move = self._attack(e)
                     if code and move:
                         _offer(value, move, CAPTURE_VALUE - 5)
-        if first and (top := _beyond(b, value, self.owner, max(top_value("owl_defense.db"), DEFENSE_TAIL))):
-            return [top]
+        if leading and (top := _leading(b, value, self.owner, max(top_value("owl_defense.db"), DEFENSE_TAIL))):
+            return top
         for m in self._patterns("owl_defense.db", self.owner, strings, spaces):
             _offer(value, m.move, m.pattern.value)
-        if first and (top := _beyond(b, value, self.owner, DEFENSE_TAIL)):
-            return [top]
+        if leading and (top := _leading(b, value, self.owner, DEFENSE_TAIL)):
+            return top
         members = set(strings)
         for p in {p for o in strings for p in b.sref[o].libs}:
             if b.accuratelib(p, self.owner, 2) >= 2:
@@ -146,8 +150,7 @@ class OwlCandidates(OwlStatus):
             _offer(value, p, SHAPE_JUMP_VALUE)
         for p in self._edge_points(strings, crawl_line(b.size)):
             _offer(value, p, EDGE_VALUE)
-        moves = _legal(b, _ordered(value), self.owner)
-        return moves[:1] if first else moves
+        return _legal(b, _ordered(value), self.owner)
 
     def _joins_friend(self, p: int, members: set[int]) -> bool:
         """The owner's stone at p would join the dragon (the origins of its strings) to a
@@ -233,14 +236,11 @@ def _ordered(value: dict[int, float]) -> list[int]:
     return sorted(value, key=lambda p: (-value[p], p))
 
 
-def _beyond(board: Board, value: dict[int, float], color: int, bound: float) -> int:
-    """The first of the offered moves (as _legal orders them) where it is worth more than
-    bound, the most any source not yet read can offer (a tie could go to a lower point
-    offered later); else 0."""
-    for p in _ordered(value):
-        if _legal(board, [p], color):
-            return p if value[p] > bound else 0
-    return 0
+def _leading(board: Board, value: dict[int, float], color: int, bound: float) -> list[int]:
+    """The offered moves (as _legal orders them) worth more than bound, the most any
+    source not yet read can offer: no later move can come before them (a tie could go to
+    a lower point offered later)."""
+    return _legal(board, [p for p in _ordered(value) if value[p] > bound], color)
 
 
 def _empty_neighbours(board: Board, p: int) -> int:

@@ -238,10 +238,14 @@ class OwlReader(OwlCandidates):
         if depth >= self.limits.depth:  # before the moves: none would be read
             return self._at_limit(attacker_to_move, strings, values, escape), NO_POINT
         color = 3 - self.owner if attacker_to_move else self.owner
+        lead = False  # moves holds only the leading moves of the side's list
         if status == SURE:  # two sure eyes, unless a vital pattern spoils one
             moves = self._vital(strings, spaces)
             if not moves:
                 return 0, NO_POINT
+        elif depth >= self.limits.branch_depth:  # one move is read: only the moves sure to lead the list
+            moves = self._own_moves(strings, spaces, attacker_to_move, True)
+            lead = True
         else:
             moves = self._moves(strings, spaces, attacker_to_move, depth < self.limits.branch_depth)
         if depth == 0 and self.exclude:
@@ -257,47 +261,53 @@ class OwlReader(OwlCandidates):
         best, best_move, tried = 0, NO_POINT, 0
         replace_below = 0  # the proof a later kill must stay under to replace the best one
         width = self._width(depth, len(moves))
-        for move in moves:
-            if tried >= width:
-                break
-            if depth > KO_RETAKE and banned_ko(self.board, move, color):
-                continue
-            played = self.play(move, color, depth <= self.limits.ko_depth)
-            if played is None:
-                continue
-            tried += 1
-            beyond = depth == 0 and tried > self.limits.width  # read while nodes remain, never a reason to give up
-            joined = not attacker_to_move and self._joins(move, strings)
-            if joined:
-                self.extra.append(move)
-            before, limit = self.nodes, self.node_limit
-            if forcing and best == WIN:  # a proof that cannot replace the best kill is not read to the end
-                bound = self.nodes + replace_below
-                self.node_limit = bound if limit is None else min(limit, bound)
-            try:
+        pending = moves
+        while True:
+            for move in pending:
+                if tried >= width:
+                    break
+                if depth > KO_RETAKE and banned_ko(self.board, move, color):
+                    continue
+                played = self.play(move, color, depth <= self.limits.ko_depth)
+                if played is None:
+                    continue
+                tried += 1
+                beyond = depth == 0 and tried > self.limits.width  # read while nodes remain, never a reason to give up
+                joined = not attacker_to_move and self._joins(move, strings)
+                if joined:
+                    self.extra.append(move)
+                before, limit = self.nodes, self.node_limit
+                if forcing and best == WIN:  # a proof that cannot replace the best kill is not read to the end
+                    bound = self.nodes + replace_below
+                    self.node_limit = bound if limit is None else min(limit, bound)
                 try:
-                    answer, _ = self._node(not attacker_to_move, depth + 1)
-                finally:
-                    self.undo(played)
-                    self.node_limit = limit
-                    if joined:
-                        self.extra.pop()
-            except ReadingAborted:
-                if not ((forcing and best == WIN) or beyond):
-                    raise
-                self.aborted = False
-                if self._exhausted():  # out of nodes or time: the kill found, or the first width's verdict, stands
-                    if limit is not None:  # at the limit's cost, so the cache answers it again
-                        self.nodes = min(self.nodes, limit)
-                    break
-                continue
-            code = after_move(REVERSE[answer], played[0])
-            cost = self.nodes - before
-            if better(code, best) or (forcing and code == WIN and cost < replace_below):
-                best, best_move = code, move
-                replace_below = int(cost * FORCING_SHARE)
-                if best == WIN and not forcing:
-                    break
+                    try:
+                        answer, _ = self._node(not attacker_to_move, depth + 1)
+                    finally:
+                        self.undo(played)
+                        self.node_limit = limit
+                        if joined:
+                            self.extra.pop()
+                except ReadingAborted:
+                    if not ((forcing and best == WIN) or beyond):
+                        raise
+                    self.aborted = False
+                    if self._exhausted():  # out of nodes or time: the kill found, or the first width's verdict, stands
+                        if limit is not None:  # at the limit's cost, so the cache answers it again
+                            self.nodes = min(self.nodes, limit)
+                        break
+                    continue
+                code = after_move(REVERSE[answer], played[0])
+                cost = self.nodes - before
+                if better(code, best) or (forcing and code == WIN and cost < replace_below):
+                    best, best_move = code, move
+                    replace_below = int(cost * FORCING_SHARE)
+                    if best == WIN and not forcing:
+                        break
+            if tried or not lead:
+                break
+            lead = False  # none of the leading moves could be played: the rest of the list
+            pending = [m for m in self._own_moves(strings, spaces, attacker_to_move) if m not in moves]
         if tried == 0:  # every move offered is illegal or barred by the komaster: it passes
             return self._pass(attacker_to_move, depth, values, passed), NO_POINT
         if self.recording:
