@@ -39,12 +39,13 @@ EDGE_VALUE: Final = 30.0  # points on the first two lines near the dragon (for t
 EDGE_STEPS: Final = 2  # how near: this many steps from its liberties through empty points
 EDGE_LINES: Final = 2  # the attacker's edge points: the first two lines, where he takes a base
 MIRROR_AT: Final = 1  # the opponent's best move is tried at this place in a node's order
-LIBERTY_TOP: Final = LIBERTY_VALUE + 4  # a liberty with four empty neighbours
+OPEN_SIDES: Final = 4  # the most empty neighbours a point has (moves valued plus _empty_neighbours)
+LIBERTY_TOP: Final = LIBERTY_VALUE + OPEN_SIDES
 # the most the cheap sources read last can offer (liberties, edge and marginal points; for
 # the defender joins and jumps too): where only the first moves of a list are wanted, its
 # sources are read until some move is worth more than every source left (see _leading)
 ATTACK_TAIL: Final = max(LIBERTY_TOP, MARGINAL_VALUE, EDGE_VALUE)
-DEFENSE_TAIL: Final = max(CONNECT_VALUE, LIBERTY_TOP, SHAPE_JUMP_VALUE, JUMP_VALUE + 4, EDGE_VALUE)
+DEFENSE_TAIL: Final = max(CONNECT_VALUE, LIBERTY_TOP, SHAPE_JUMP_VALUE, JUMP_VALUE + OPEN_SIDES, EDGE_VALUE)
 
 
 class OwlCandidates(OwlStatus):
@@ -240,7 +241,7 @@ def _leading(board: Board, value: dict[int, float], color: int, bound: float) ->
     """The offered moves (as _legal orders them) worth more than bound, the most any
     source not yet read can offer: no later move can come before them (a tie could go to
     a lower point offered later)."""
-    return _legal(board, [p for p in _ordered(value) if value[p] > bound], color)
+    return _legal(board, _ordered({p: v for p, v in value.items() if v > bound}), color)
 
 
 def _empty_neighbours(board: Board, p: int) -> int:

@@ -246,8 +246,8 @@ class OwlReader(OwlCandidates):
         elif depth >= self.limits.branch_depth:  # one move is read: only the moves sure to lead the list
             moves = self._own_moves(strings, spaces, attacker_to_move, True)
             lead = True
-        else:
-            moves = self._moves(strings, spaces, attacker_to_move, depth < self.limits.branch_depth)
+        else:  # above the branch depth: the opponent's best move tried too
+            moves = self._moves(strings, spaces, attacker_to_move, True)
         if depth == 0 and self.exclude:
             moves = [m for m in moves if m not in self.exclude]
             if not moves:  # every move left was refuted: none to offer
