@@ -193,6 +193,23 @@ class OwlCandidates(OwlStatus):
                         (shape_jumps if beside else open_jumps).add(p)
         return sorted(open_jumps), sorted(shape_jumps)
 
+    def _diagonal_steps(self, strings: list[int]) -> list[int]:
+        """Empty points a diagonal step from the dragon's stones, beside none of them, with
+        a crossing point empty: the kosumi that runs out or links to a friend (owl_defend's
+        root reads them where no offered move saves)."""
+        b = self.board
+        stones = {q for o in strings for q in b.sref[o].stones}
+        steps: set[int] = set()
+        for q in stones:
+            for c in b.nbrs[q]:
+                if b.board[c] != EMPTY:
+                    continue
+                for p in b.nbrs[c]:
+                    if p != q and p != 2 * c - q and b.board[p] == EMPTY \
+                            and all(r not in stones for r in b.nbrs[p]):
+                        steps.add(p)
+        return sorted(steps)
+
     def _patterns(self, database: str, color: int, strings: list[int], spaces: list[EyeSpace]) -> list[Match]:
         """The database's matches for color around the dragon: on its liberties, its eye
         spaces and the points next to its liberties."""

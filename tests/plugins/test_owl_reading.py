@@ -3,7 +3,8 @@ sides, two eyes that nothing kills, a dragon that runs out (and is defended with
 pinched stone that runs by jumping, a dragon that runs to a strong friend, a crawl along
 the edge that is no way out, a clearly more forcing kill among several, the killing move
 read first by the defender, every candidate read at the root (a node limit past the width
-leaving the first candidates' verdict), and the GTP commands."""
+leaving the first candidates' verdict), the diagonal steps read at the defender's root
+where nothing else saves, and the GTP commands."""
 
 from __future__ import annotations
 
@@ -386,7 +387,8 @@ def test_the_attack_keeps_a_clearly_more_forcing_kill() -> None:
     for m in every.candidates(s, attack=True):
         assert board.trymove(m, WHITE)
         reader = service.reader(board, node_limit=5000)
-        reader.limits = replace(reader.limits, root_width=reader.limits.width)  # as one ply inside the attack
+        # as one ply inside the attack: no wider than a node there, and no diagonal steps
+        reader.limits = replace(reader.limits, root_width=reader.limits.width, root_steps=False)
         if reader.owl_defend(s, NO_POINT)[0] == 0:  # read as inside the attack: no killing move first
             proofs[m] = reader.nodes
         board.popgo()
@@ -486,6 +488,44 @@ def test_the_root_reads_every_candidate_beyond_the_width() -> None:
                 reader.owl_defend(a7, NO_POINT)
             counts.append(_root_moves(reader.tree))
         assert counts[0] == counts[1] > 5
+
+
+def _root_vertices(tree: VariationTree) -> list[str]:
+    """The moves a reading recorded at its root, as vertices."""
+    out = []
+    for node in sgf.Sgf_game.from_bytes(tree.to_bytes()).get_root():
+        _, (row, col) = node.get_move()
+        out.append("ABCDEFGHJKLMNOPQRST"[col] + str(row + 1))
+    return out
+
+
+def test_where_no_offered_move_saves_the_defender_steps_diagonally() -> None:
+    # SIDE's group cannot be saved. Once every offered move has failed, owl_defend's root
+    # reads the diagonal steps from the dragon's stones as well (the kosumi that runs or
+    # links, which no source offers); where a save is found first, it reads none of them
+    board, _ = board_from_diagram(SIDE)
+    a7 = parse_vertex("A7", 9)
+    reader = owl().reader(board)
+    reader._start(a7)
+    strings = reader._strings()
+    _, spaces, _, _ = reader._judge(strings)
+    offered = {vertex(9, p) for p in reader._defense_moves(strings, spaces)}
+    steps = {vertex(9, p) for p in reader._diagonal_steps(strings)}
+    assert steps == {"E5", "G5"}  # from F6; F5 and the points of row 6 touch the dragon
+    new = steps - offered
+    assert new
+    reader = owl().reader(board)
+    reader.tree = VariationTree(board)
+    assert reader.owl_defend(a7, NO_POINT) == (0, NO_POINT)
+    assert new <= set(_root_vertices(reader.tree))
+    board, _ = board_from_diagram(RUNNING)
+    e5 = parse_vertex("E5", 9)
+    reader = owl().reader(board)
+    reader._start(e5)
+    steps = {vertex(9, p) for p in reader._diagonal_steps(reader._strings())}
+    reader.tree = VariationTree(board)
+    assert reader.owl_defend(e5, NO_POINT)[0] == WIN
+    assert steps and not steps & set(_root_vertices(reader.tree))
 
 
 def test_running_out_of_nodes_past_the_width_leaves_the_first_moves_verdict() -> None:
