@@ -442,10 +442,18 @@ def test_owl_commands_through_gtp() -> None:
     assert not ask(srv, "owl_attack A9")[0]  # an empty point
 
 
+def _root_vertices(tree: VariationTree) -> list[str]:
+    """The moves a reading recorded at its root, as vertices."""
+    out = []
+    for node in sgf.Sgf_game.from_bytes(tree.to_bytes()).get_root():
+        _, (row, col) = node.get_move()
+        out.append("ABCDEFGHJKLMNOPQRST"[col] + str(row + 1))
+    return out
+
+
 def _first_root_move(tree: VariationTree) -> str:
     """The first move a reading recorded at its root, as a vertex."""
-    color, (row, col) = sgf.Sgf_game.from_bytes(tree.to_bytes()).get_root()[0].get_move()
-    return "ABCDEFGHJKLMNOPQRST"[col] + str(row + 1)
+    return _root_vertices(tree)[0]
 
 
 def test_the_defender_reads_the_killing_move_first() -> None:
@@ -488,15 +496,6 @@ def test_the_root_reads_every_candidate_beyond_the_width() -> None:
                 reader.owl_defend(a7, NO_POINT)
             counts.append(_root_moves(reader.tree))
         assert counts[0] == counts[1] > 5
-
-
-def _root_vertices(tree: VariationTree) -> list[str]:
-    """The moves a reading recorded at its root, as vertices."""
-    out = []
-    for node in sgf.Sgf_game.from_bytes(tree.to_bytes()).get_root():
-        _, (row, col) = node.get_move()
-        out.append("ABCDEFGHJKLMNOPQRST"[col] + str(row + 1))
-    return out
 
 
 def test_where_no_offered_move_saves_the_defender_steps_diagonally() -> None:
