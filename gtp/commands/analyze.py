@@ -213,7 +213,7 @@ def _options(engine: Engine, args: Args) -> tuple[int, float, int, int, bool]:
         color = args.color(0)
         words = words[1:]
     interval = DEFAULT_INTERVAL
-    if words and words[0].isdigit():
+    if words and words[0].isdigit() and words[0].isascii():  # ("²" is a digit int() refuses)
         interval = int(words[0]) / 100
         words = words[1:]
     low, high, ownership = 0, MAX_CANDIDATES, False

@@ -60,7 +60,8 @@ def test_genmove_analyze_plays_its_move_after_the_info_lines() -> None:
 
 @pytest.mark.parametrize("line", ["kata-analyze B 50 ownership maybe", "kata-analyze B 50 colour red",
                                   "lz-analyze B 50 maxmoves", "lz-analyze B 50 maxmoves 0", "analyze purple",
-                                  "lz-genmove_analyze B 50 minmoves x"])
+                                  "lz-genmove_analyze B 50 minmoves x",
+                                  "analyze \u00b2", "lz-analyze B \u00b293"])  # a digit int() refuses
 def test_bad_analysis_options_answer_an_error_and_change_nothing(line: str) -> None:
     srv = server(size=9)
     assert ask(srv, "play b E5")[0]
