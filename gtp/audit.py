@@ -288,7 +288,7 @@ def _says(code: int, move: int, size: int) -> str:
 def _parse_answer(answer: str, size: int) -> tuple[int, int]:
     """A GTP owl answer, "0" or "CODE VERTEX", as (code, point)."""
     words = answer.split()
-    if not words or not words[0].isdigit():
+    if not words or not (words[0].isdigit() and words[0].isascii()):
         raise KiaiError(f"not an owl answer: {answer!r}")
     code = int(words[0])
     move = parse_vertex(words[1], size) if code and len(words) > 1 else NO_POINT

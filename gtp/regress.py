@@ -131,7 +131,7 @@ def parse_suite(text: str) -> list[str | RegressTest]:
             items.append(pending.command)  # a numbered command without expectation: just run it
             pending = None
         head = line.split()[0]
-        if head.isdigit():
+        if head.isdigit() and head.isascii():  # ("²" is a digit int() refuses)
             pending = RegressTest(int(head), line, "", line=i)
         else:
             items.append(line)
