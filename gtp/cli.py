@@ -15,7 +15,7 @@ from gtp.engine import Engine, Options
 if TYPE_CHECKING:
     from core.host.plugins import PluginHost
 
-DEBUG_FLAGS = ("hooks", "persistent", "reading")  # --debug: what to report on stderr
+DEBUG_FLAGS = ("hooks", "owl", "persistent", "reading")  # --debug: what to report on stderr
 
 
 def _every_plugin(argv: Sequence[str] | None) -> PluginHost:

@@ -3,13 +3,14 @@ reads captures with (bound when the host is built), and the 'owl' node counter."
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import replace
 from typing import Callable, Final, Iterable
 
 from core.analysis.amalgamation import shape_dragon
 from core.board.board import Board
-from core.board.coords import NO_POINT
+from core.board.coords import NO_POINT, vertex
 from core.host.options import Option, Settings, values
 from core.reading.caches import ReadingCaches, share
 from core.reading.counters import NodeCounter
@@ -52,6 +53,7 @@ class OwlService(ReadingService[OwlReader]):
                              root_width=int(v["owl_root_width"]), branch_depth=int(v["owl_branch_depth"]))
         self.checks = int(v["owl_checks"])
         self.trace = bool(settings.get("debug_reading", 0))
+        self.report = bool(settings.get("debug_owl", 0))  # one line per move check, on stderr
         self.caches = ReadingCaches("owl", share(settings, MEMORY_SHARE), int(v["owl_cache"]), min_nodes=10,
                                     debug=bool(settings.get("debug_persistent", 0)))
 
@@ -114,6 +116,8 @@ class OwlService(ReadingService[OwlReader]):
         ko: tuple[int, int] | None = None  # the first move the check answers with a ko: its ko code
         while code == WIN and move != NO_POINT and self.checks > 0:
             verdict = self._checked_code(board, move, s, attack, node_limit)
+            self._report(board, s, attack, f"{vertex(board.size, move)} "
+                         + ("stands" if verdict == WIN else f"answered with a ko ({verdict})" if verdict else "refuted"))
             if verdict == WIN:
                 return code, move
             if verdict and ko is None:
@@ -122,7 +126,16 @@ class OwlService(ReadingService[OwlReader]):
             if len(refuted) >= self.checks:
                 break
             code, move = self._read(board, s, attack, node_limit, tree, refuted)
-        return first if ko is None else ko
+        kept = first if ko is None else ko
+        if refuted:
+            self._report(board, s, attack, f"none stands: {kept[0]} {vertex(board.size, kept[1])} kept")
+        return kept
+
+    def _report(self, board: Board, s: int, attack: bool, text: str) -> None:
+        """A line about a move check of owl_attack or owl_defend on the dragon at s, on
+        stderr under the debug flag 'owl'."""
+        if self.report:
+            print(f"owl check: {'attack' if attack else 'defend'} {vertex(board.size, s)}: {text}", file=sys.stderr)
 
     def _checked_code(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None,
                       read_kill: bool = False) -> int:

@@ -56,7 +56,7 @@ def test_regress_builds_its_engine_from_the_options_before_it(tmp_path: Path, be
 def test_play_starts_kiai_with_the_engine_options_given_before_it() -> None:
     from gtp.referee import kiai_command
 
-    argv = ["--owl-nodes", "77", "--level", "4", "--debug", "reading", "-t", "-t", "--superko", "--size", "13",
+    argv = ["--owl-nodes", "77", "--level", "4", "--debug", "reading,owl", "-t", "-t", "--superko", "--size", "13",
             "play", "--opponent", "gnugo", "--size", "9", "--kiai-args", "--seed 3"]
     command = kiai_command(build_parser(argv).parse_args(argv))
     words = shlex.split(command)
@@ -65,6 +65,7 @@ def test_play_starts_kiai_with_the_engine_options_given_before_it() -> None:
     started = build_parser(words[2:]).parse_args(words[3:])  # as `kiai gtp ...` parses them
     settings = dict(settings_from(started))
     assert settings["owl_nodes"] == 77 and settings["level"] == 4 and settings["debug_reading"] == 1
+    assert settings["debug_owl"] == 1
     assert started.trace == 2 and started.superko and started.seed == 3
 
 

@@ -103,6 +103,24 @@ def test_the_root_move_is_checked(attack: bool, moves: list[int], after: dict[in
     assert service.root.asked == [tuple(checked[:i]) for i in range(len(service.root.asked))]
 
 
+@pytest.mark.parametrize("attack", [True, False])
+def test_the_debug_flag_owl_reports_each_check(attack: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    board, e5, service, ask = _asked([C3, D4, G7], {C3: 0, D4: KO_B, G7: 0}, attack)
+    service.checks = 3
+    assert ask(board, e5) == (KO_B, D4) and capsys.readouterr().err == ""  # silent without the flag
+    board, e5, service, ask = _asked([C3, D4, G7], {C3: 0, D4: KO_B, G7: 0}, attack)
+    service.configure({"debug_owl": 1})
+    assert ask(board, e5) == (KO_B, D4)
+    side = "attack" if attack else "defend"
+    assert capsys.readouterr().err.splitlines() == [
+        f"owl check: {side} E5: C3 refuted", f"owl check: {side} E5: D4 answered with a ko ({KO_B})",
+        f"owl check: {side} E5: G7 refuted", f"owl check: {side} E5: none stands: {KO_B} D4 kept"]
+    board, e5, service, ask = _asked([C3, D4], {C3: WIN}, attack)
+    service.configure({"debug_owl": 1})
+    assert ask(board, e5) == (WIN, C3)
+    assert capsys.readouterr().err.splitlines() == [f"owl check: {side} E5: C3 stands"]
+
+
 def test_no_move_is_checked_where_the_root_finds_none() -> None:
     board, _ = board_from_diagram(LONE)
     e5 = parse_vertex("E5", 9)
