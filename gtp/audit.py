@@ -33,7 +33,7 @@ from typing import Any
 from core.analysis.amalgamation import shape_dragon
 from core.board.board import Board
 from core.board.color import BLACK, WHITE
-from core.board.coords import NO_POINT, PASS, parse_vertex, vertex
+from core.board.coords import NO_POINT, PASS, is_number, parse_vertex, vertex
 from core.board.sgf import LETTER, board_point
 from core.errors import KiaiError
 from core.host.services import OWL
@@ -288,7 +288,7 @@ def _says(code: int, move: int, size: int) -> str:
 def _parse_answer(answer: str, size: int) -> tuple[int, int]:
     """A GTP owl answer, "0" or "CODE VERTEX", as (code, point)."""
     words = answer.split()
-    if not words or not (words[0].isdigit() and words[0].isascii()):
+    if not words or not is_number(words[0]):
         raise KiaiError(f"not an owl answer: {answer!r}")
     code = int(words[0])
     move = parse_vertex(words[1], size) if code and len(words) > 1 else NO_POINT

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.board.coords import is_number
 from core.errors import KiaiError
 
 MAX_LINE = 1 << 16  # longer lines are answered with an error, not processed
@@ -42,7 +43,7 @@ def parse(line: str) -> Command | None:
     if not tokens:
         return None
     ident = None
-    if tokens[0].isdigit() and tokens[0].isascii():
+    if is_number(tokens[0]):
         ident = tokens.pop(0)
         if not tokens:
             return Command(ident, "", [])

@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final, Iterator
 
+from core.board.coords import is_number
 from core.board.sgf import load_sgf
 from core.board.symmetry import turn_record, turn_vertices
 from core.errors import KiaiError
@@ -131,7 +132,7 @@ def parse_suite(text: str) -> list[str | RegressTest]:
             items.append(pending.command)  # a numbered command without expectation: just run it
             pending = None
         head = line.split()[0]
-        if head.isdigit() and head.isascii():  # ("²" is a digit int() refuses)
+        if is_number(head):
             pending = RegressTest(int(head), line, "", line=i)
         else:
             items.append(line)
@@ -165,7 +166,7 @@ class Orientation:
         (a file that cannot be read is left for the engine to refuse), else the command
         with its vertices turned."""
         words = text.split()
-        if words and words[0] == "boardsize" and len(words) > 1 and words[1].isdigit():
+        if words and words[0] == "boardsize" and len(words) > 1 and is_number(words[1]):
             self.size = int(words[1])
         if not self.k or not words:
             return text
@@ -240,7 +241,7 @@ def run_suite(path: Path, engine_command: str | None, progress: bool = True,
                     bar.update(1)
             for kind in counters:
                 ok, text = session.send(f"get_{kind}_node_counter", timeout)
-                result.nodes[kind] = int(text) if ok and text.strip().isdigit() else None
+                result.nodes[kind] = int(text) if ok and is_number(text.strip()) else None
         finally:
             session.close()
             if bar is not None:
@@ -371,7 +372,7 @@ def _orientations(text: str) -> list[int]:
 
 def _jobs(text: str) -> int:
     """argparse's reading of --jobs: a number of processes, 1 or more."""
-    if not text.strip().isdigit() or int(text) < 1:
+    if not is_number(text.strip()) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"a number of processes, 1 or more, not {text!r}")
     return int(text)
 

@@ -60,12 +60,18 @@ def all_points(size: int) -> list[int]:
     return [(r + 1) * w + c for r in range(size) for c in range(size)]
 
 
+def is_number(text: str) -> bool:
+    """Whether text is a whole number int() reads: ASCII digits only ('²' is a digit that
+    int() refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_vertex(text: str, size: int) -> int:
     """Point index of a GTP vertex ('D4', 'pass'); InvalidVertex if malformed or off board."""
     t = text.strip().upper()
     if t == "PASS":
         return PASS
-    if len(t) < 2 or not t.isascii() or t[0] not in COLUMNS or not t[1:].isdigit():
+    if len(t) < 2 or t[0] not in COLUMNS or not is_number(t[1:]):
         raise InvalidVertex(f"invalid coordinate: {text!r}")
     col = COLUMNS.index(t[0])
     number = int(t[1:])

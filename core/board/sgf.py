@@ -21,7 +21,7 @@ from sgfmill import sgf
 
 from core.board.board import Board
 from core.board.color import BLACK, WHITE, color_name, other
-from core.board.coords import MAX_SIZE, PASS, parse_vertex, point, row_col, vertex
+from core.board.coords import MAX_SIZE, PASS, is_number, parse_vertex, point, row_col, vertex
 from core.errors import IllegalMove, KiaiError, ReplayError, SgfError
 
 _COLOR = {"b": BLACK, "w": WHITE}
@@ -274,7 +274,7 @@ def load_position(path: str | Path, until: str | None = None) -> Board:
     record = load_sgf(path)
     if until is None:
         return record.replay()[0]
-    if until.isdigit():
+    if is_number(until):
         return record.replay(int(until))[0]
     return record.replay(until_vertex=parse_vertex(until, record.size))[0]
 

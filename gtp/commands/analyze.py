@@ -28,7 +28,7 @@ from typing import Any, Callable, Final
 
 from core.board.board import Board
 from core.board.color import BLACK
-from core.board.coords import point, vertex
+from core.board.coords import is_number, point, vertex
 from core.board.position import Position
 from core.host.plugins import PluginHost, PluginSpec
 from core.host.pool import Pool
@@ -213,7 +213,7 @@ def _options(engine: Engine, args: Args) -> tuple[int, float, int, int, bool]:
         color = args.color(0)
         words = words[1:]
     interval = DEFAULT_INTERVAL
-    if words and words[0].isdigit() and words[0].isascii():  # ("²" is a digit int() refuses)
+    if words and is_number(words[0]):
         interval = int(words[0]) / 100
         words = words[1:]
     low, high, ownership = 0, MAX_CANDIDATES, False

@@ -10,8 +10,8 @@ from core.board.board import Board
 from core.board.boardcheck import board_errors
 from core.board.color import BLACK, EMPTY, WHITE
 from core.board.coords import PASS, parse_vertex, vertex
-from core.board.sgf import GameRecord, load_sgf, parse_sgf, record_from_board
-from core.errors import ReplayError, SgfError
+from core.board.sgf import GameRecord, load_position, load_sgf, parse_sgf, record_from_board
+from core.errors import InvalidVertex, ReplayError, SgfError
 from core.reading.variations import VariationTree
 
 # A 9x9 game record written for these tests: FF[3] header, a comment with escapes,
@@ -108,6 +108,10 @@ def test_missing_file_and_replay_targets_off_the_game(tmp_path: Path) -> None:
         rec.replay(until_move=0)
     with pytest.raises(ReplayError, match="no move at"):
         rec.replay(until_vertex=parse_vertex("A1", 9))
+    path = tmp_path / "game.sgf"
+    path.write_bytes(GAME)
+    with pytest.raises(InvalidVertex):  # a digit int() refuses is no move number (kiai decide-owl --until)
+        load_position(path, "\u00b2")
 
 
 def test_illegal_move_in_a_record_is_reported_with_its_number() -> None:
