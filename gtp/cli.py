@@ -162,7 +162,7 @@ class _Version(argparse.Action):
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser of `kiai` and its subcommands (argv tells which --plugin modules to ask for options)."""
-    from gtp import agree, agree_moves, audit, decide, referee, regress, show
+    from gtp import agree, agree_moves, audit, decide, referee, regress, roots, show
 
     host = _every_plugin(argv)
     options = host.options
@@ -183,7 +183,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     agree_moves.add_parser(sub)
     referee.add_parser(sub)
     show.add_parser(sub)
-    for tool in decide.add_parsers(sub) + [audit.add_parser(sub)]:
+    for tool in decide.add_parsers(sub) + [audit.add_parser(sub), roots.add_parser(sub)]:
         add_engine_options(tool, options, sub=True)
     for name in host.implementers("kiai_cli_commands"):
         host.call(name, "kiai_cli_commands", subparsers=sub)
