@@ -19,7 +19,8 @@ The summary counts the kinds, the does-questions whose result code is the refere
 rules for choosing among the candidates would pass: the first candidate that works, and
 the one whose does-question cost the fewest owl nodes (each with Kiai's own answer where
 none works). The caches are cleared before each question, so a question's answers do not
-depend on the ones before it and --jobs gives the same answers.
+depend on the ones before it and --jobs gives the same answers. With --baseline, an
+earlier run's --json, the tests and does-questions that changed are listed against it.
 """
 
 from __future__ import annotations
@@ -172,6 +173,46 @@ def summary(roots: list[Root]) -> str:
     return "\n".join(out)
 
 
+def load_roots(path: Path) -> dict[str, Root]:
+    """The questions of an earlier run's --json file, by label."""
+    try:
+        roots = [Root(**{**d, "candidates": [Candidate(**c) for c in d["candidates"]]})
+                 for d in json.loads(path.read_text())]
+    except (OSError, ValueError, TypeError, KeyError) as e:
+        raise KiaiError(f"cannot read the baseline {str(path)!r}: {e}") from None
+    return {r.label: r for r in roots}
+
+
+def _agrees(c: Candidate) -> bool:
+    return bool(c.reference) and c.kiai.split()[0] == c.reference.split()[0]
+
+
+def compare(roots: list[Root], before: dict[str, Root], name: str) -> str:
+    """What changed against an earlier run: tests gained and lost, failures whose kind
+    changed, and the does-questions (matched by question and move) that came to agree with
+    the reference or stopped agreeing."""
+    pairs = [(r, before[r.label]) for r in roots if r.label in before]
+    lines = [f"against {name}: {sum(old.passed for _, old in pairs)} -> {sum(r.passed for r, _ in pairs)} passing "
+             f"of {len(pairs)} questions in both"]
+    for r, old in pairs:
+        if r.passed != old.passed or r.kind != old.kind:
+            lines.append(f"  {r.label}: {old.kind or 'passes'} -> {r.kind or 'passes'} "
+                         f"(Kiai [{old.kiai}] -> [{r.kiai}], expected [{r.expected}])")
+    gained = lost = both = 0
+    for r, old in pairs:
+        earlier = {c.move: c for c in old.candidates}
+        for c in r.candidates:
+            o = earlier.get(c.move)
+            if o is None or not c.reference or not o.reference:
+                continue
+            both += 1
+            gained += _agrees(c) and not _agrees(o)
+            lost += _agrees(o) and not _agrees(c)
+    if both:
+        lines.append(f"  does-questions in both: {both}, {gained} came to agree with the reference, {lost} stopped")
+    return "\n".join(lines)
+
+
 _worker: dict[str, Any] = {}
 
 
@@ -208,6 +249,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="questions read in N processes at once")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per reference command")
     p.add_argument("--json", type=Path, help="also write every question as JSON to this file")
+    p.add_argument("--baseline", type=Path, help="an earlier run's --json file: what changed against it")
     p.set_defaults(run=run)
     parser: argparse.ArgumentParser = p
     return parser
@@ -219,6 +261,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.candidates < 1 or args.jobs < 1:
         raise KiaiError("--candidates and --jobs must be 1 or more")
+    before = load_roots(args.baseline) if args.baseline else None  # read first: a long run is not wasted
     folder = args.suite.resolve().parent
     questions = [q for q in suite_questions(args.suite, args.tests) if q.test is not None]
     flags = engine_flags(args)
@@ -234,6 +277,8 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, EngineFailure) as e:
         raise KiaiError(f"the reference engine {args.engine!r} failed: {e}") from None
     print(summary(roots))
+    if before is not None:
+        print(compare(roots, before, str(args.baseline)))
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in roots], indent=1))
     return 0

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gtp.regress import RegressTest
-from gtp.roots import Candidate, Root, _classify, summary
+from gtp.roots import Candidate, Root, _classify, compare, summary
 from tests.gtp.test_decide import straight_three_suite
 from tests.gtp_helpers import KIAI_REFERENCE, run_tool
 
@@ -70,6 +70,16 @@ def test_the_summary_counts_kinds_rules_and_the_does_codes_each_engine_alone_acc
     assert "    owl_does_defend: works for Kiai alone 0, for the reference alone 1" in text
 
 
+def test_the_comparison_lists_changed_tests_and_counts_does_codes_that_came_to_agree_or_stopped() -> None:
+    before = {"mini.tst 1": root("1 C9", "1 B9", [("B9", "1", 10, "1"), ("C9", "0", 9, "1"), ("A9", "0", 3, "0")])}
+    now = root("1 C9", "1 C9", [("C9", "1", 9, "1"), ("B9", "0", 10, "1"), ("D9", "1", 4, "0")])
+    text = compare([now], before, "old.json")
+    assert text.splitlines()[0] == "against old.json: 0 -> 1 passing of 1 questions in both"
+    assert "  mini.tst 1: refuted -> passes (Kiai [1 B9] -> [1 C9], expected [1 C9])" in text
+    # C9 came to agree, B9 stopped; D9 and A9 are not in both runs
+    assert text.splitlines()[-1] == "  does-questions in both: 2, 1 came to agree with the reference, 1 stopped"
+
+
 def test_roots_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path) -> None:
     # white B9 kills black's straight three; C9 is refuted (black B9 captures it: two eyes)
     suite = straight_three_suite(tmp_path, "1 owl_attack A8\n#? [1 B9]\n2 owl_attack A8\n#? [1 C9]\n"
@@ -89,10 +99,14 @@ def test_roots_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path
     saved = json.loads((tmp_path / "roots.json").read_text())
     assert [r["kind"] for r in saved] == ["", "refuted", "unoffered", "no move"]
     assert all(c["nodes"] >= 0 and c["reference"] for r in saved for c in r["candidates"])
+    again = run(str(suite), "1", "2", "--engine", KIAI_REFERENCE, "--baseline", "roots.json")
+    assert again.returncode == 0 and "against roots.json: 1 -> 1 passing of 2 questions in both" in again.stdout
+    assert "came to agree with the reference, 0 stopped" in again.stdout, again.stdout
     alone = run(str(suite), "1", "--no-reference")
     assert alone.returncode == 0 and "B9:1 " in alone.stdout + " " and "does-questions" not in alone.stdout
     for args, complaint in (([str(suite), "--candidates", "0"], "must be 1 or more"),
                             ([str(suite), "9"], "no owl_attack or owl_defend test numbered 9"),
+                            ([str(suite), "--baseline", "missing.json"], "cannot read the baseline"),
                             ([str(suite), "--engine", "/nonexistent/engine"], "cannot start the engines")):
         bad = run(*args)
         assert bad.returncode == 2 and complaint in bad.stderr, bad.stderr
