@@ -1,8 +1,10 @@
 """`kiai audit-owl`: owl's own reading tree walked beside a reference engine, to find
 where an owl answer goes wrong.
 
-Kiai's owl question is read once with its variations recorded (as `decide-owl --sgf`
-records them): every node's answer and the moves it read, keyed by the line of moves
+Kiai's owl question is answered as GTP answers it, then read again without the move
+checks, with its variations recorded (as `decide-owl --sgf` records them; the checks'
+re-reads of the root would be recorded over the first read, and the root's answer with
+them): every node's answer and the moves it read, keyed by the line of moves
 that reaches it, and by position for the lines that transpose into a node read
 elsewhere. The reference engine (GNU Go by default) then follows the line down from the
 root, asked the owl question afresh at each node:
@@ -78,6 +80,7 @@ class Audit:
     steps: list[Step] = field(default_factory=list)
     ending: str = ""
     size: int = 19  # the board's
+    first: str = ""  # the reading's own answer (the tree walked), where the move checks changed it
 
 
 class OwlTree:
@@ -279,6 +282,11 @@ def _line(line: list[tuple[int, int]], size: int) -> str:
     return " ".join(f"{LETTER[c].upper()}:{vertex(size, p)}" for c, p in line)
 
 
+def _as_text(code: int, move: int, size: int) -> str:
+    """An owl answer as GTP writes it: "0" or "CODE VERTEX"."""
+    return f"{code} {vertex(size, move)}" if code and move else str(code)
+
+
 def _says(code: int, move: int, size: int) -> str:
     if not code:
         return "says the side to move fails"
@@ -349,17 +357,24 @@ def audit(question: Question, engine: Any, reference: GtpSession, timeout: float
     tree = VariationTree(board)
     owl = engine.services.get(OWL)
     caches = getattr(owl, "caches", None)
+    ask = owl.owl_attack if attack else owl.owl_defend
+    if caches is not None:
+        caches.clear()
+    code, move = ask(board, s)
+    kiai_answer = _as_text(code, move, board.size)  # GTP's answer, the root's move checked
     if caches is not None:  # a node the table answers from an earlier question would have no subtree
         caches.clear()
-    code, move = (owl.owl_attack if attack else owl.owl_defend)(board, s, tree=tree)
-    kiai_answer = f"{code} {vertex(board.size, move)}" if code and move else str(code)
+    # the tree walked is the reading's own, before the move checks: their re-reads of the root
+    # (without a refuted move) would be recorded over it, and the root's answer with them
+    code, move = ask(board, s, tree=tree, check=False)
+    first = _as_text(code, move, board.size)
     ok, ref_answer = reference.send(f"{m.group(1)} {m.group(2)}", timeout)
     if not ok:
         raise KiaiError(f"{question.label}: the reference engine refused the owl question: {ref_answer}")
     test = question.test
     passed = None if test is None else test.check(kiai_answer)
     result = Audit(question.label, f"{m.group(1)} {m.group(2)}", kiai_answer, ref_answer.strip(), passed,
-                   size=board.size)
+                   size=board.size, first="" if first == kiai_answer else first)
     if passed and not every:
         result.ending = "passes"
         return result
@@ -381,7 +396,8 @@ def report(audits: list[Audit]) -> str:
         if a.ending == "passes":
             continue
         mark = "" if a.passed is None else (" (passes)" if a.passed else " (fails)")
-        lines.append(f"{a.label}: {a.question}: Kiai {a.kiai}, reference {a.reference}{mark}")
+        before = f" (before the move checks {a.first}: the tree walked)" if a.first else ""
+        lines.append(f"{a.label}: {a.question}: Kiai {a.kiai}{before}, reference {a.reference}{mark}")
         lines.extend(f"  {step.text}" for step in a.steps)
         lines.append(f"  => {a.ending}")
         kind = a.ending.split()[0]
@@ -396,7 +412,7 @@ def _as_json(a: Audit) -> dict[str, Any]:
     """An audit as --json writes it."""
     steps = [{"line": _line(st.line, a.size), "attacker_to_move": st.attacker_to_move, "text": st.text}
              for st in a.steps]
-    return {"label": a.label, "question": a.question, "kiai": a.kiai, "reference": a.reference,
+    return {"label": a.label, "question": a.question, "kiai": a.kiai, "first": a.first, "reference": a.reference,
             "passed": a.passed, "steps": steps, "ending": a.ending, "kind": a.ending.split()[0]}
 
 

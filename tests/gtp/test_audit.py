@@ -150,6 +150,13 @@ def test_the_report_counts_the_endings() -> None:
     assert text.splitlines()[-1] == "3 questions, 1 passing and not walked; walks ended: agree 1, unread 1"
 
 
+def test_the_report_names_the_first_read_where_the_move_checks_changed_the_answer() -> None:
+    # the tree walked is the first read's: the checks' re-reads would be recorded over it
+    checked = Audit("t", "owl_attack A8", "1 C9", "1 B9", False, ending="agree at the root", first="1 B9")
+    assert report([checked]).splitlines()[0] == \
+        "t: owl_attack A8: Kiai 1 C9 (before the move checks 1 B9: the tree walked), reference 1 B9 (fails)"
+
+
 def test_audit_owl_runs_end_to_end_with_kiai_as_its_own_reference(tmp_path: Path) -> None:
     suite = straight_three_suite(tmp_path, "1 owl_attack A8\n#? [1 B9]\n2 owl_defend A8\n#? [0]\n")
     reference = KIAI_REFERENCE
