@@ -40,6 +40,7 @@ from core.errors import KiaiError
 from core.host.services import OWL
 from gtp.audit import Question, suite_questions
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
+from gtp.regress import RegressTest
 
 REFERENCE = "/usr/games/gnugo --mode gtp"
 KINDS = ("choice", "refuted", "unoffered", "no move")
@@ -112,17 +113,23 @@ def read_root(question: Question, engine: Any, reference: GtpSession | None, cou
         _send(kiai, "reset_owl_node_counter", None, question.label)
         code = _send(kiai, f"{does} {move} {m.group(2)}", None, question.label)
         nodes = _owl_nodes(kiai)
-        ref = "" if reference is None else _send(reference, f"{does} {move} {m.group(2)}", timeout, question.label)
+        ref = "" if reference is None else _refer(reference, f"{does} {move} {m.group(2)}", timeout)
         root.candidates.append(Candidate(move, code, nodes, ref))
     _classify(root, test)
     return root
+
+
+def _refer(reference: GtpSession, command: str, timeout: float | None) -> str:
+    """The reference's answer to a does-question; "?" where it refuses one (the run goes on)."""
+    ok, answer = reference.send(command, timeout)
+    return (answer.strip() or "?") if ok else "?"
 
 
 def _answer(c: Candidate) -> str:
     return f"{c.kiai} {c.move}"
 
 
-def _classify(root: Root, test: Any) -> None:
+def _classify(root: Root, test: RegressTest) -> None:
     """Set the failure's kind and what the two other choosing rules would answer."""
     works = [c for c in root.candidates if c.kiai != "0"]
     root.first_works = test.check(_answer(works[0])) if works else root.passed
