@@ -38,11 +38,10 @@ from core.analysis.amalgamation import shape_dragon
 from core.board.coords import parse_vertex, vertex
 from core.errors import KiaiError
 from core.host.services import OWL
-from gtp.audit import Question, suite_questions
+from gtp.audit import REFERENCE, Question, suite_questions
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 from gtp.regress import RegressTest
 
-REFERENCE = "/usr/games/gnugo --mode gtp"
 KINDS = ("choice", "refuted", "unoffered", "no move")
 _QUESTION = re.compile(r"^(owl_attack|owl_defend)\s+(\S+)$")
 
