@@ -1,10 +1,9 @@
 """`kiai audit-owl`: owl's own reading tree walked beside a reference engine, to find
 where an owl answer goes wrong.
 
-Kiai's owl question is answered as GTP answers it, then read again without the move
-checks, with its variations recorded (as `decide-owl --sgf` records them; the checks'
-re-reads of the root would be recorded over the first read, and the root's answer with
-them): every node's answer and the moves it read, keyed by the line of moves
+Kiai's owl question is read once as GTP answers it (its move checked), with the first
+read's variations recorded (as `decide-owl --sgf` records them; the checks' re-reads of
+the root are not): every node's answer and the moves it read, keyed by the line of moves
 that reaches it, and by position for the lines that transpose into a node read
 elsewhere. The reference engine (GNU Go by default) then follows the line down from the
 root, asked the owl question afresh at each node:
@@ -46,7 +45,7 @@ from gtp.regress import RegressTest, in_folder, parse_suite
 REFERENCE = "/usr/games/gnugo --mode gtp"  # GNU Go 3.8, the yardstick
 MAX_PLIES = 40  # a walk longer than this is cut (owl reads 12 plies deep by default)
 _RESULT = re.compile(r"owl (attack|defend): (\d)(?: (\S+))?$")
-_QUESTION = re.compile(r"^(?:\d+\s+)?(owl_attack|owl_defend)\s+(\S+)\s*$")
+OWL_QUESTION = re.compile(r"^(?:\d+\s+)?(owl_attack|owl_defend)\s+(\S+)\s*$")
 _RESETS = ("loadsgf", "clear_board", "boardsize")
 
 
@@ -329,7 +328,7 @@ def suite_questions(path: Path, numbers: list[int]) -> list[Question]:
             setup.append(item)
             continue
         command = item.command.split(None, 1)[1]
-        if _QUESTION.match(command) and (not numbers or item.number in numbers):
+        if OWL_QUESTION.match(command) and (not numbers or item.number in numbers):
             out.append(Question(f"{path.name} {item.number}", list(setup), command, item))
     missing = sorted(set(numbers) - {int(q.label.split()[-1]) for q in out})
     if missing:
@@ -337,37 +336,45 @@ def suite_questions(path: Path, numbers: list[int]) -> list[Question]:
     return out
 
 
-def audit(question: Question, engine: Any, reference: GtpSession, timeout: float | None,
-          every: bool) -> Audit:
-    """Read the question with Kiai, recording its tree, and walk it beside the reference."""
-    kiai = InProcessSession(engine)
+def set_up(question: Question, sessions: list[GtpSession], timeout: float | None) -> re.Match[str]:
+    """Play the question's setup commands on every session (from an empty board); the
+    question's match (owl_attack or owl_defend, and the stone)."""
     for command in ["clear_board"] + question.setup:
-        for session in (kiai, reference):
+        for session in sessions:
             ok, answer = session.send(command, timeout)
             if not ok:
                 raise KiaiError(f"{question.label}: {command!r} failed: {answer}")
-    m = _QUESTION.match(question.command)
+    m = OWL_QUESTION.match(question.command)
     if m is None:
         raise KiaiError(f"{question.label}: not an owl question: {question.command}")
+    return m
+
+
+def fresh_owl(engine: Any) -> Any:
+    """The engine's owl service with its caches emptied, so that a question is read afresh."""
+    owl = engine.services.get(OWL)
+    caches = getattr(owl, "caches", None)
+    if caches is not None:
+        caches.clear()
+    return owl
+
+
+def audit(question: Question, engine: Any, reference: GtpSession, timeout: float | None,
+          every: bool) -> Audit:
+    """Read the question with Kiai, recording its tree, and walk it beside the reference."""
+    m = set_up(question, [InProcessSession(engine), reference], timeout)
     attack = m.group(1) == "owl_attack"
     board: Board = engine.game.board
     s = parse_vertex(m.group(2), board.size)
     if board.board[s] not in (BLACK, WHITE):
         raise KiaiError(f"{question.label}: no stone at {m.group(2)}")
     tree = VariationTree(board)
-    owl = engine.services.get(OWL)
-    caches = getattr(owl, "caches", None)
-    ask = owl.owl_attack if attack else owl.owl_defend
-    if caches is not None:
-        caches.clear()
-    code, move = ask(board, s)
+    owl = fresh_owl(engine)  # a node the table answered from an earlier question would have no subtree
+    code, move = (owl.owl_attack if attack else owl.owl_defend)(board, s, tree=tree)
     kiai_answer = _as_text(code, move, board.size)  # GTP's answer, the root's move checked
-    if caches is not None:  # a node the table answers from an earlier question would have no subtree
-        caches.clear()
-    # the tree walked is the reading's own, before the move checks: their re-reads of the root
-    # (without a refuted move) would be recorded over it, and the root's answer with them
-    code, move = ask(board, s, tree=tree, check=False)
-    first = _as_text(code, move, board.size)
+    owl_tree = OwlTree(board, tree)
+    root = owl_tree.by_line.get(())  # the first read's, which the tree holds
+    first = kiai_answer if root is None or root.code is None else _as_text(root.code, root.move, board.size)
     ok, ref_answer = reference.send(f"{m.group(1)} {m.group(2)}", timeout)
     if not ok:
         raise KiaiError(f"{question.label}: the reference engine refused the owl question: {ref_answer}")
@@ -378,7 +385,7 @@ def audit(question: Question, engine: Any, reference: GtpSession, timeout: float
     if passed and not every:
         result.ending = "passes"
         return result
-    walker = Walker(board, OwlTree(board, tree), reference, sorted(shape_dragon(board, s)), timeout, owl)
+    walker = Walker(board, owl_tree, reference, sorted(shape_dragon(board, s)), timeout, owl)
     try:
         walker.walk(attack, result)
     finally:

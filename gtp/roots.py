@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
@@ -37,13 +36,11 @@ from typing import Any
 from core.analysis.amalgamation import shape_dragon
 from core.board.coords import parse_vertex, vertex
 from core.errors import KiaiError
-from core.host.services import OWL
-from gtp.audit import REFERENCE, Question, suite_questions
+from gtp.audit import REFERENCE, Question, fresh_owl, set_up, suite_questions
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 from gtp.regress import RegressTest
 
 KINDS = ("choice", "refuted", "unoffered", "no move")
-_QUESTION = re.compile(r"^(owl_attack|owl_defend)\s+(\S+)$")
 
 
 @dataclass
@@ -87,19 +84,12 @@ def read_root(question: Question, engine: Any, reference: GtpSession | None, cou
               timeout: float | None) -> Root:
     """Kiai's answer to the question, its first `count` root candidates with both engines'
     does-codes, and the kind of the failure (if it fails)."""
-    m = _QUESTION.match(question.command.strip())
     test = question.test
-    if m is None or test is None:
+    if test is None:
         raise KiaiError(f"{question.label}: not an owl_attack or owl_defend test")
     kiai = InProcessSession(engine)
-    sessions: list[GtpSession] = [kiai] + ([reference] if reference is not None else [])
-    for command in ["clear_board"] + question.setup:
-        for session in sessions:
-            _send(session, command, timeout, question.label)
-    owl = engine.services.get(OWL)
-    caches = getattr(owl, "caches", None)
-    if caches is not None:  # each question read afresh: the answers do not hang on the order
-        caches.clear()
+    m = set_up(question, [kiai] + ([reference] if reference is not None else []), timeout)
+    owl = fresh_owl(engine)  # each question read afresh: the answers do not hang on the order
     attack = m.group(1) == "owl_attack"
     answer = _send(kiai, question.command, None, question.label)
     board = engine.game.board
@@ -122,6 +112,12 @@ def _refer(reference: GtpSession, command: str, timeout: float | None) -> str:
     """The reference's answer to a does-question; "?" where it refuses one (the run goes on)."""
     ok, answer = reference.send(command, timeout)
     return (answer.strip() or "?") if ok else "?"
+
+
+def _code(answer: str) -> str:
+    """An answer's result code, its first word ("?" for none)."""
+    words = answer.split()
+    return words[0] if words else "?"
 
 
 def _answer(c: Candidate) -> str:
@@ -168,10 +164,10 @@ def summary(roots: list[Root]) -> str:
                        f"{sum(r.cheapest_works for r in mine)}")
     asked = [(r.question.split()[0], c) for r in roots for c in r.candidates if c.reference]
     if asked:
-        agree = sum(c.kiai.split()[0] == c.reference.split()[0] for _, c in asked)
+        agree = sum(_agrees(c) for _, c in asked)
         out.append(f"  does-questions: {len(asked)}, Kiai's code is the reference's in {agree}")
-        split = Counter((q, c.kiai.split()[0] != "0", c.reference.split()[0] != "0") for q, c in asked
-                        if (c.kiai.split()[0] == "0") != (c.reference.split()[0] == "0"))
+        split = Counter((q, _code(c.kiai) != "0", _code(c.reference) != "0") for q, c in asked
+                        if (_code(c.kiai) == "0") != (_code(c.reference) == "0"))
         for q in ("owl_attack", "owl_defend"):
             does = "owl_does_attack" if q == "owl_attack" else "owl_does_defend"
             out.append(f"    {does}: works for Kiai alone {split[(q, True, False)]}, "
@@ -190,7 +186,7 @@ def load_roots(path: Path) -> dict[str, Root]:
 
 
 def _agrees(c: Candidate) -> bool:
-    return bool(c.reference) and c.kiai.split()[0] == c.reference.split()[0]
+    return bool(c.reference) and _code(c.kiai) == _code(c.reference)
 
 
 def compare(roots: list[Root], before: dict[str, Root], name: str) -> str:

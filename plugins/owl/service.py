@@ -101,7 +101,9 @@ class OwlService(ReadingService[OwlReader]):
         the first answer is kept: the check only chooses among the reading's moves (a
         refuted kill answered 0 instead lost more tests than it gained: README, owl
         changes measured and dropped). Kept in the persistent cache while the board
-        around the dragon is unchanged, unless its variations are recorded."""
+        around the dragon is unchanged, unless its variations are recorded: the tree holds
+        the first read alone (a re-read of the same root recorded over it would leave the
+        root's verdict one the answer never had)."""
         if tree is None:
             code, move = self._remember(board, CHECKED_ATTACK if attack else CHECKED_DEFEND, (s,),
                                         lambda: self._check_moves(board, s, attack, node_limit, None),
@@ -125,7 +127,7 @@ class OwlService(ReadingService[OwlReader]):
             refuted += (move,)
             if len(refuted) >= self.checks:
                 break
-            code, move = self._read(board, s, attack, node_limit, tree, refuted)
+            code, move = self._read(board, s, attack, node_limit, None, refuted)  # (recorded: the first read)
         kept = first if ko is None else ko
         if refuted:
             self._report(board, s, attack, f"none stands: {kept[0]} {vertex(board.size, kept[1])} kept")
