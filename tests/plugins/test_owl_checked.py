@@ -1,8 +1,10 @@
 """owl_attack's and owl_defend's moves, checked: the move the root reads first is checked
 by the other side's question asked afresh after it; a refuted move, or one answered with
 a ko, gives way to the next one the root reads that stands. When none stands, the first
-move answered with a ko is the answer, with its ko code; failing that the first answer
-is kept (the check only chooses among the reading's moves)."""
+move answered with a ko is the answer, with its ko code; failing that the first move's
+refutation is checked in turn, and where its side answers that with a ko the first move
+is a ko; failing that the first answer is kept (the check only chooses among the
+reading's moves)."""
 
 from __future__ import annotations
 
@@ -52,16 +54,17 @@ class RootScripted(OwlService):
     the move for its side once the other side has answered it, None for a check that
     runs out of nodes."""
 
-    def __init__(self, moves: list[int], after: dict[int, int | None]) -> None:
+    def __init__(self, moves: list[int], after: dict[int, int | None], deeper: list[int] | None = None) -> None:
         super().__init__()
         self.configure({})
         self.root = RootReader(moves)
+        self.deeper = RootReader(deeper or [])  # the other side's root one move down
         self.after = after
         self.checked: list[int] = []
         self.kill_read: list[bool] = []
 
     def reader(self, board: Board, node_limit: int | None = None) -> RootReader:  # type: ignore[override]
-        return self.root
+        return self.root if board.stackp == 0 else self.deeper
 
     def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None,
                read_kill: bool = True) -> int:
@@ -73,11 +76,11 @@ class RootScripted(OwlService):
 C3, D4, G7, F2 = (parse_vertex(v, 9) for v in ("C3", "D4", "G7", "F2"))
 
 
-def _asked(moves: list[int], after: dict[int, int | None],
-           attack: bool) -> tuple[Board, int, RootScripted, Callable[..., tuple[int, int]]]:
+def _asked(moves: list[int], after: dict[int, int | None], attack: bool,
+           deeper: list[int] | None = None) -> tuple[Board, int, RootScripted, Callable[..., tuple[int, int]]]:
     """The lone stone's board, its point, a scripted service and its question for the side."""
     board, _ = board_from_diagram(LONE)
-    service = RootScripted(moves, after)
+    service = RootScripted(moves, after, deeper)
     return board, parse_vertex("E5", 9), service, service.owl_attack if attack else service.owl_defend
 
 
@@ -101,6 +104,30 @@ def test_the_root_move_is_checked(attack: bool, moves: list[int], after: dict[in
     assert not any(service.kill_read)  # every reply is read at the check's root: no kill read first
     # each read after a refutation leaves out every move refuted so far
     assert service.root.asked == [tuple(checked[:i]) for i in range(len(service.root.asked))]
+
+
+@pytest.mark.parametrize("attack", [True, False])
+@pytest.mark.parametrize(("after", "answer"), [
+    ({C3: 0, D4: 0, G7: KO_A}, (KO_B, C3)),  # the refutation G7 answered with a ko: C3 a ko
+    ({C3: 0, D4: 0, G7: WIN}, (WIN, C3)),    # the refutation stands: the first answer kept
+    ({C3: 0, D4: 0, G7: 0}, (WIN, C3)),      # refuted outright: kept as well, not searched further
+])
+def test_where_none_stands_the_first_refutation_is_checked(attack: bool, after: dict[int, int | None],
+                                                          answer: tuple[int, int]) -> None:
+    # after C3 the other side's root finds G7, checked once: no deeper ko is looked for
+    board, e5, service, ask = _asked([C3, D4], after, attack, deeper=[G7, F2])
+    before = snapshot(board)
+    service.checks = 3
+    assert ask(board, e5) == answer
+    assert service.checked == [C3, D4, G7] and service.deeper.asked[0] == ()
+    assert snapshot(board) == before and not service.nested and service.checks == 3
+
+
+@pytest.mark.parametrize("attack", [True, False])
+def test_no_refutation_is_checked_where_a_ko_was_found(attack: bool) -> None:
+    board, e5, service, ask = _asked([C3, D4], {C3: 0, D4: KO_B, G7: KO_A}, attack, deeper=[G7])
+    service.checks = 3
+    assert ask(board, e5) == (KO_B, D4) and G7 not in service.checked and not service.deeper.asked
 
 
 @pytest.mark.parametrize("attack", [True, False])
