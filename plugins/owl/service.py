@@ -38,7 +38,7 @@ MEMORY_SHARE: Final = 0.1  # of the engine's --memory: owl's entries are few and
 # owl's routines in the persistent cache (owl_attack and owl_defend are the reader's, 1 and 2)
 THREATEN_ATTACK, THREATEN_DEFENSE, DOES_ATTACK, DOES_DEFEND, CONNECTION_DEFENDS, SUBSTANTIAL, SEMEAI = range(3, 10)
 CHECKED_ATTACK, CHECKED_DEFEND = 10, 11  # owl_attack and owl_defend with their moves checked
-KO_CHECKS: Final = 1  # moves the other side's question checks when it is asked for a ko (_ko_after)
+KO_CHECKS: Final = 1  # moves the other side's question checks when a refutation is checked for a ko
 
 
 class OwlService(ReadingService[OwlReader]):
@@ -53,7 +53,6 @@ class OwlService(ReadingService[OwlReader]):
         self.limits = Limits(depth=int(v["owl_depth"]), node_limit=int(v["owl_nodes"]), width=int(v["owl_width"]),
                              root_width=int(v["owl_root_width"]), branch_depth=int(v["owl_branch_depth"]))
         self.checks = int(v["owl_checks"])
-        self.nested = False  # inside _ko_after, which is not asked again below itself
         self.trace = bool(settings.get("debug_reading", 0))
         self.report = bool(settings.get("debug_owl", 0))  # one line per move check, on stderr
         self.caches = ReadingCaches("owl", share(settings, MEMORY_SHARE), int(v["owl_cache"]), min_nodes=10,
@@ -104,9 +103,8 @@ class OwlService(ReadingService[OwlReader]):
         it, checking KO_CHECKS moves), and where its side answers that only with a ko,
         the first move is that ko (owl.tst 244: 196 against 195, 14% more owl nodes);
         failing that the first answer is kept: the check only chooses among the
-        reading's moves (a
-        refuted kill answered 0 instead lost more tests than it gained: README, owl
-        changes measured and dropped). Kept in the persistent cache while the board
+        reading's moves (a refuted kill answered 0 instead lost more tests than it
+        gained: README, owl changes measured and dropped). Kept in the persistent cache while the board
         around the dragon is unchanged, unless its variations are recorded: the tree holds
         the first read alone (a re-read of the same root recorded over it would leave the
         root's verdict one the answer never had)."""
@@ -118,11 +116,15 @@ class OwlService(ReadingService[OwlReader]):
         return self._check_moves(board, s, attack, node_limit, tree)
 
     def _check_moves(self, board: Board, s: int, attack: bool, node_limit: int | None,
-                     tree: VariationTree | None) -> tuple[int, int]:
+                     tree: VariationTree | None, checks: int | None = None) -> tuple[int, int]:
+        """_checked's answer, read now; with checks (a question asked below one of
+        _checked's), that many move checks instead of owl_checks, and no refutation
+        checked for a ko."""
+        limit = self.checks if checks is None else checks
         first = code, move = self._read(board, s, attack, node_limit, tree)
         refuted: tuple[int, ...] = ()
         ko: tuple[int, int] | None = None  # the first move the check answers with a ko: its ko code
-        while code == WIN and move != NO_POINT and self.checks > 0:
+        while code == WIN and move != NO_POINT and limit > 0:
             verdict = self._checked_code(board, move, s, attack, node_limit)
             self._report(board, s, attack, f"{vertex(board.size, move)} "
                          + ("stands" if verdict == WIN else f"answered with a ko ({verdict})" if verdict else "refuted"))
@@ -131,35 +133,17 @@ class OwlService(ReadingService[OwlReader]):
             if verdict and ko is None:
                 ko = verdict, move
             refuted += (move,)
-            if len(refuted) >= self.checks:
+            if len(refuted) >= limit:
                 break
             code, move = self._read(board, s, attack, node_limit, None, refuted)  # (recorded: the first read)
         kept = first if ko is None else ko
         if refuted:
-            if ko is None and not self.nested:
-                kept = self._ko_after(board, first[1], s, attack, node_limit) or kept
+            if ko is None and checks is None:  # "when you cannot win outright, look for the ko"
+                verdict = self._after(board, first[1], s, attack, node_limit, checks=KO_CHECKS)
+                if verdict in (KO_A, KO_B):
+                    kept = verdict, first[1]
             self._report(board, s, attack, f"none stands: {kept[0]} {vertex(board.size, kept[1])} kept")
         return kept
-
-    def _ko_after(self, board: Board, move: int, s: int, attack: bool,
-                  node_limit: int | None) -> tuple[int, int] | None:
-        """(ko code, move) where the other side's checked question after move answers it
-        only with a ko ("when you cannot win outright, look for the ko"), else None."""
-        owner = board.board[s]
-        if not board.trymove(move, 3 - owner if attack else owner):
-            return None
-        gave_up, checks = self.gave_up, self.checks
-        self.nested, self.checks = True, KO_CHECKS
-        try:
-            if not board.board[s]:
-                return None
-            code, _ = self._check_moves(board, s, not attack, node_limit, None)
-        finally:
-            self.nested, self.checks = False, checks
-            board.popgo()
-        if self.gave_up != gave_up or code not in (KO_A, KO_B):
-            return None
-        return REVERSE[code], move
 
     def _report(self, board: Board, s: int, attack: bool, text: str) -> None:
         """A line about a move check of owl_attack or owl_defend on the dragon at s, on
@@ -316,12 +300,13 @@ class OwlService(ReadingService[OwlReader]):
         return self._checked_code(board, move, s, attack, node_limit, read_kill) == 0
 
     def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None,
-               read_kill: bool = True) -> int:
+               read_kill: bool = True, checks: int | None = None) -> int:
         """The code of move for its side: the other side's best answer, reversed. With
         read_kill, the defence asked after a kill first reads the attacker's next kill to
         try it first, as owl_defend does; without, the defender's root candidates alone,
         each of which the root reads anyway (the checks of _checked ask it so: owl.tst's
-        answers the same, the suite a quarter faster)."""
+        answers the same, the suite a quarter faster). With checks, the other side's
+        question has that many move checks of its own (_check_moves)."""
         owner = board.board[s]
         if not board.trymove(move, 3 - owner if attack else owner):
             return 0
@@ -329,7 +314,9 @@ class OwlService(ReadingService[OwlReader]):
             if not board.board[s]:
                 return WIN if attack else 0
             gave_up = self.gave_up
-            if attack and not read_kill:
+            if checks is not None:
+                code, _ = self._check_moves(board, s, not attack, node_limit, None, checks)
+            elif attack and not read_kill:
                 code, _ = self.ask(board, node_limit, lambda r: r.owl_defend(s, NO_POINT), (0, NO_POINT))
             else:
                 code, _ = self._read(board, s, not attack, node_limit)

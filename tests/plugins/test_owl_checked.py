@@ -67,7 +67,9 @@ class RootScripted(OwlService):
         return self.root if board.stackp == 0 else self.deeper
 
     def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None,
-               read_kill: bool = True) -> int:
+               read_kill: bool = True, checks: int | None = None) -> int:
+        if checks is not None:  # a refutation checked for a ko: the other side's own checks, scripted
+            return super()._after(board, move, s, attack, node_limit, read_kill, checks)
         self.checked.append(move)
         self.kill_read.append(read_kill)
         return scripted(self, self.after[move])
@@ -120,7 +122,7 @@ def test_where_none_stands_the_first_refutation_is_checked(attack: bool, after: 
     service.checks = 3
     assert ask(board, e5) == answer
     assert service.checked == [C3, D4, G7] and service.deeper.asked[0] == ()
-    assert snapshot(board) == before and not service.nested and service.checks == 3
+    assert snapshot(board) == before and service.checks == 3
 
 
 @pytest.mark.parametrize("attack", [True, False])
