@@ -112,3 +112,22 @@ def test_the_defenders_2_1_point_needs_a_stone_on_the_2_2_or_3_1_point() -> None
     assert ("CornerTwoOneBesideTheirs", "A2") in _corner_shapes("owl_defense.db", WHITE, black="B2")
     slide = _corner_shapes("owl_defense.db", WHITE, black="A3")
     assert ("CornerTwoOneBlock", "A2") in slide  # block the slide into the corner
+
+
+def test_the_throw_in_is_offered_under_our_second_line_stone() -> None:
+    # black crawls along the first line under white's C8 and D8; E9, beside the crawl,
+    # is where white's stone thrown in leaves a false eye (its diagonal D8 is white's)
+    board, _ = board_from_diagram("""
+. X X X . . X O .
+X X O O X X X O .
+O O O O O O O O .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+""")
+    throw_ins = {move for name, move in _shapes(board, "owl_attack.db", WHITE, BLACK, set())
+                 if name == "ThrowInOnTheEdge"}
+    assert throw_ins == {"E9"}  # not F9, whose diagonals are black's

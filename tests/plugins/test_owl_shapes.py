@@ -1,6 +1,6 @@
 """Owl on life-and-death shapes of our own: a lunch that makes the second eye, a false
 eye owl must see through, a capturable stone that does not split an eye in two, a stone
-dropped into a framework, a ko for life, a shortage of liberties, the threats (two
+dropped into a framework, a ko for life, a shortage of liberties, a throw-in, the threats (two
 moves in a row), a connection that saves, connecting to a strong friend, the edge shapes
 of the pattern databases, each side trying the opponent's best move, the first two lines
 near the dragon, and the caches (persistent, transpositions) agreeing with fresh
@@ -116,6 +116,23 @@ O O O O . . . . .
 . . . . . . . . .
 """
 
+# Black's corner: one eye at A9, and the space E9-F9 on the edge, where black's D9 crawls
+# under white's D8. White's throw-in at E9 is captured (black F9), but E9 is then an edge
+# point whose diagonal D8 is white's, a false eye, and E9 is also the two strings' only
+# link: white retakes there and captures. White F9 instead is captured by black E9, which
+# joins the strings around a real eye at F9.
+THROW_IN = """
+. X X X . . X O .
+X X O O X X X O .
+O O O O O O O O .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
 # Black's straight three on the top edge, for threats and the cache: B9 decides it.
 STRAIGHT_THREE = """
 . . . X O . . . .
@@ -214,6 +231,15 @@ def test_a_shortage_of_liberties_spoils_eyes_that_look_sure() -> None:
     assert service.owl_defend(board, parse_vertex("A7", 9)) == (WIN, parse_vertex("B9", 9))
     board.play(move, WHITE)
     assert service.owl_defend(board, parse_vertex("A7", 9))[0] == 0
+
+
+def test_the_throw_in_makes_the_eye_false() -> None:
+    board, _ = board_from_diagram(THROW_IN)
+    service = owl()
+    e9, f9, e8 = parse_vertex("E9", 9), parse_vertex("F9", 9), parse_vertex("E8", 9)
+    assert service.owl_attack(board, e8) == (WIN, e9)
+    assert service.owl_does_attack(board, f9, e8) == 0  # the wrong point lets black connect
+    assert service.owl_defend(board, e8) == (WIN, e9)  # "the opponent's vital point is mine"
 
 
 def test_threats_are_two_moves_in_a_row() -> None:
