@@ -21,7 +21,7 @@ attack, d strategic defence, C connection, B cut (break), or - for none — then
 shape(n), min(n), max(n), followup(n), value(n) (a reader's move order) and antisuji. A
 second diagram of the same shape may follow the first, with letters naming points for
 the constraint, a Python expression over helper functions (lib, olib, xlib, weak, dead,
-safe, ..., and those a reader adds). Every pattern matches in all 8 orientations;
+same, safe, ..., and those a reader adds). Every pattern matches in all 8 orientations;
 matching for the other colour swaps O and X. Any package can ship a database
 (`load_database(name, package)`).
 """
@@ -275,7 +275,7 @@ class _Helpers:
         self.env: dict[str, Any] = {
             "lib": self.lib, "olib": self.olib, "xlib": self.xlib, "weak": self.weak, "dead": self.dead,
             "alive": self.alive, "attackable": self.attackable, "empty": self.empty, "edge": self.edge,
-            "false_eye": self.false_eye,
+            "false_eye": self.false_eye, "same": self.same,
             "__builtins__": {"min": min, "max": max, "abs": abs, "len": len},
         }
         for name, fn in (extra or {}).items():
@@ -315,6 +315,11 @@ class _Helpers:
     def xlib(self, label: str) -> int:
         """Liberties an opponent stone would have at the (empty) label, captures counted."""
         return self.board.accuratelib(self._pt(label), 3 - self.color)
+
+    def same(self, a: str, b: str) -> bool:
+        """True if the stones at the two labels are one string."""
+        board = self.board
+        return board.origin(self._pt(a)) == board.origin(self._pt(b))
 
     def empty(self, label: str) -> bool:
         """True if the label is an empty point."""

@@ -3,7 +3,7 @@ vital points of the eye spaces, captures, owl_attack.db's shapes, liberties, the
 the marginal points), for the defender expanding and eye-making ones (vital points,
 rescues and captures, joins to friendly strings, owl_defense.db's shapes, liberties,
 jumps and the crawl lines); and owl_vital.db's moves against two eyes that a shortage of
-liberties may spoil."""
+liberties or a cut may spoil."""
 
 from __future__ import annotations
 
@@ -227,8 +227,8 @@ class OwlCandidates(OwlStatus):
         return _Constraints(self, color, dragon, eye).table()
 
     def _vital(self, strings: list[int], spaces: list[EyeSpace]) -> list[int]:
-        """owl_vital.db's moves for the attacker: where a shortage of liberties spoils an
-        eye the analysis counts as sure."""
+        """owl_vital.db's moves for the attacker: where a shortage of liberties or a cut
+        spoils an eye the analysis counts as sure."""
         enemy = 3 - self.owner
         value: dict[int, float] = {}
         for m in self._patterns("owl_vital.db", enemy, strings, spaces):

@@ -22,7 +22,7 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   out of liberties: the node is read). Neither while a string of the dragon is in atari:
   the stone is saved or lost before the rest runs or counts its eyes (a stone cut off
   in atari could be read alive on the eyes or the open ground of what it was cut from).
-  A sure dragon is alive unless owl_vital.db finds a shortage of liberties to read. Enemy strings short of liberties beside the dragon are
+  A sure dragon is alive unless owl_vital.db finds a shortage of liberties or a cut to read. Enemy strings short of liberties beside the dragon are
   read first: one it can capture and the enemy cannot save lies inside its eye space as
   dead stones (a lunch), so that a stone dropped into an eye does not split it in two.
 - At the root every candidate is read (`root_width`, 0), not only the first `width` (below

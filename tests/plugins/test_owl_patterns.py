@@ -131,3 +131,26 @@ O O O O O O O O .
     throw_ins = {move for name, move in _shapes(board, "owl_attack.db", WHITE, BLACK, set())
                  if name == "ThrowInOnTheEdge"}
     assert throw_ins == {"E9"}  # not F9, whose diagonals are black's
+
+
+def test_the_vital_cuts_need_two_strings_of_the_dragon() -> None:
+    # black's one-point jump D5-F5 with white on both sides of E5, and black's diagonal
+    # D7-E8 whose crossing point D8 is white's: the cuts at E5 and E7 (every white stone
+    # is read as safe here)
+    board, _ = board_from_diagram("""
+. . . . . . . . .
+. . . O X . . . .
+. . . X . . . . .
+. . . . O . . . .
+. . . X . X . . .
+. . . . O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+""")
+    cuts = _shapes(board, "owl_vital.db", WHITE, BLACK, set())
+    assert ("CutThroughTheJump", "E5") in cuts
+    assert ("CutBetweenEyes", "E7") in cuts
+    board.setup(black=[parse_vertex("E7", 9)], white=[])  # one string: nothing to cut
+    assert not {move for name, move in _shapes(board, "owl_vital.db", WHITE, BLACK, set())
+                if name == "CutBetweenEyes"}
