@@ -14,6 +14,7 @@ from core.board.coords import parse_vertex, vertex
 from core.board.diagram import board_from_diagram
 from core.move.patterns import Matcher, PatternError, load_database, parse_patterns
 from plugins.owl.shapes import DATABASES, owl_matches
+from tests.plugins.test_owl_shapes import THROW_IN
 
 # Black's group on the lower edge; white has crawled along the first line to A1.
 EDGE = """
@@ -117,17 +118,7 @@ def test_the_defenders_2_1_point_needs_a_stone_on_the_2_2_or_3_1_point() -> None
 def test_the_throw_in_is_offered_under_our_second_line_stone() -> None:
     # black crawls along the first line under white's C8 and D8; E9, beside the crawl,
     # is where white's stone thrown in leaves a false eye (its diagonal D8 is white's)
-    board, _ = board_from_diagram("""
-. X X X . . X O .
-X X O O X X X O .
-O O O O O O O O .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-""")
+    board, _ = board_from_diagram(THROW_IN)
     throw_ins = {move for name, move in _shapes(board, "owl_attack.db", WHITE, BLACK, set())
                  if name == "ThrowInOnTheEdge"}
     assert throw_ins == {"E9"}  # not F9, whose diagonals are black's
