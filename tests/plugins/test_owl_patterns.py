@@ -145,3 +145,25 @@ def test_the_vital_cuts_need_two_strings_of_the_dragon() -> None:
     board.setup(black=[parse_vertex("E7", 9)], white=[])  # one string: nothing to cut
     assert not {move for name, move in _shapes(board, "owl_vital.db", WHITE, BLACK, set())
                 if name == "CutBetweenEyes"}
+
+
+def test_the_block_ahead_stops_a_crawl_on_the_second_line() -> None:
+    # white's wall on the fourth line, black's F2 crawling in under it: white blocks a
+    # point ahead at D2, where the hane at E2 would meet black's own hane or cut
+    board, _ = board_from_diagram("""
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O O X . .
+. . . . . . X . .
+. . . . . X . . .
+. . . . . . . . .
+""")
+    blocks = {move for name, move in _shapes(board, "owl_defense.db", WHITE, WHITE, set())
+              if name == "SecondLineBlockAhead"}
+    assert blocks == {"D2"}
+    board.setup(black=[parse_vertex("D3", 9)], white=[])  # no room under the wall: no block
+    assert not {move for name, move in _shapes(board, "owl_defense.db", WHITE, WHITE, set())
+                if name == "SecondLineBlockAhead"}
