@@ -65,6 +65,11 @@ def _shapes(board: Board, database: str, color: int, owner: int, eye: set[int]) 
             for m in owl_matches(database, board, color, where, helpers, color == owner, dragon, eye)}
 
 
+def _named(board: Board, database: str, color: int, owner: int, name: str) -> set[str]:
+    """The moves of one of the database's patterns, as _shapes finds them (no eye space)."""
+    return {move for pattern, move in _shapes(board, database, color, owner, set()) if pattern == name}
+
+
 def test_the_first_line_hane_and_its_block_are_offered() -> None:
     board, _ = board_from_diagram(EDGE)
     attack = _shapes(board, "owl_attack.db", WHITE, BLACK, set())
@@ -119,9 +124,8 @@ def test_the_throw_in_is_offered_under_our_second_line_stone() -> None:
     # black crawls along the first line under white's C8 and D8; E9, beside the crawl,
     # is where white's stone thrown in leaves a false eye (its diagonal D8 is white's)
     board, _ = board_from_diagram(THROW_IN)
-    throw_ins = {move for name, move in _shapes(board, "owl_attack.db", WHITE, BLACK, set())
-                 if name == "ThrowInOnTheEdge"}
-    assert throw_ins == {"E9"}  # not F9, whose diagonals are black's
+    # not F9, whose diagonals are black's
+    assert _named(board, "owl_attack.db", WHITE, BLACK, "ThrowInOnTheEdge") == {"E9"}
 
 
 def test_the_vital_cuts_need_two_strings_of_the_dragon() -> None:
@@ -143,13 +147,12 @@ def test_the_vital_cuts_need_two_strings_of_the_dragon() -> None:
     assert ("CutThroughTheJump", "E5") in cuts
     assert ("CutBetweenEyes", "E7") in cuts
     board.setup(black=[parse_vertex("E7", 9)], white=[])  # one string: nothing to cut
-    assert not {move for name, move in _shapes(board, "owl_vital.db", WHITE, BLACK, set())
-                if name == "CutBetweenEyes"}
+    assert not _named(board, "owl_vital.db", WHITE, BLACK, "CutBetweenEyes")
 
 
 def test_the_block_ahead_stops_a_crawl_on_the_second_line() -> None:
     # white's wall on the fourth line, black's F2 crawling in under it: white blocks a
-    # point ahead at D2, where the hane at E2 would meet black's own hane or cut
+    # point ahead at D2, where a block in contact at E2 would meet black's hane or cut
     board, _ = board_from_diagram("""
 . . . . . . . . .
 . . . . . . . . .
@@ -161,9 +164,6 @@ O O O O O O X . .
 . . . . . X . . .
 . . . . . . . . .
 """)
-    blocks = {move for name, move in _shapes(board, "owl_defense.db", WHITE, WHITE, set())
-              if name == "SecondLineBlockAhead"}
-    assert blocks == {"D2"}
+    assert _named(board, "owl_defense.db", WHITE, WHITE, "SecondLineBlockAhead") == {"D2"}
     board.setup(black=[parse_vertex("D3", 9)], white=[])  # no room under the wall: no block
-    assert not {move for name, move in _shapes(board, "owl_defense.db", WHITE, WHITE, set())
-                if name == "SecondLineBlockAhead"}
+    assert not _named(board, "owl_defense.db", WHITE, WHITE, "SecondLineBlockAhead")
