@@ -103,18 +103,31 @@ def execute(host: PluginHost, ctx: Context, task: Task) -> Any:
         host.services.deadline = outer
 
 
+def fair_share(end: float, items: int) -> float:
+    """The deadline of the next of `items` questions that share the time until end."""
+    now = time.monotonic()
+    return min(end, now + (end - now) / max(1, items))
+
+
 def _execute(host: PluginHost, ctx: Context, task: Task) -> Any:
     if task.name.startswith(BATCH):
         name = task.name[len(BATCH):]
         host.pool_function(task.plugin, name)  # a missing function fails the whole task
         out: list[list[Any]] = []
-        for args in task.args:
-            try:
-                out.append([True, host.run_function(task.plugin, name, ctx, *args)])
-            except Exception as e:
-                out.append([False, f"{type(e).__name__}: {e}"])
-            while ctx.board.stackp:
-                ctx.board.popgo()
+        end = ctx.deadline
+        try:
+            for k, args in enumerate(task.args):
+                # each item its fair share of the time left, so that one hard question
+                # cannot starve the items behind it; what an item leaves, the next may use
+                ctx.deadline = host.services.deadline = fair_share(end, len(task.args) - k)
+                try:
+                    out.append([True, host.run_function(task.plugin, name, ctx, *args)])
+                except Exception as e:
+                    out.append([False, f"{type(e).__name__}: {e}"])
+                while ctx.board.stackp:
+                    ctx.board.popgo()
+        finally:
+            ctx.deadline = end
         return out
     if task.name in HOOKS:
         result = host.call(task.plugin, task.name, ctx=ctx)

@@ -166,6 +166,26 @@ def test_tasks_with_one_affinity_key_run_on_one_worker() -> None:
         pool.close()
 
 
+@pytest.mark.parametrize("workers", [0, 2])
+def test_one_greedy_task_does_not_starve_the_others_of_its_batch(workers: int) -> None:
+    # three dragons' questions on one worker, each working until its deadline: each
+    # gets a share of the time (before, the first took it all and the others none)
+    from core.analysis.analysis import initial_analysis
+    from core.host.context import pack_context
+
+    host = PluginHost(PluginSpec((), ("slow=tests.fixtures.slow_plugin",)))
+    pool = Pool(host, workers)
+    try:
+        ctx = pack_context(initial_analysis(Board(9), BLACK, 7.0), 10)
+        results = pool.map(ctx, "slow", "greedy", [(1,), (2,), (3,)], 0.3, time.monotonic() + 0.9,
+                           affinity=[5, 5, 5])
+        given = [r.value for r in results]
+        assert all(r.ok for r in results)
+        assert all(0.1 < g < 0.5 for g in given), given
+    finally:
+        pool.close()
+
+
 def test_affinity_slots_spread_keys_of_one_parity() -> None:
     # dragons' origins of one position: every one odd, all on one worker by key modulo 2
     origins = [61, 65, 25, 51, 33, 47]
