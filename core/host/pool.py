@@ -109,26 +109,46 @@ def fair_share(end: float, items: int) -> float:
     return min(end, now + (end - now) / max(1, items))
 
 
+def _run_batch(host: PluginHost, ctx: Context, plugin: str, name: str, items: list[Any]) -> list[list[Any]]:
+    """Each item's [ok, value or error]: every item first gets its fair share of the time
+    left, so that one hard question cannot starve the items behind it; then an item that
+    ran out of its share is asked again with a share of what the quick ones left, where
+    that is more than it had (a pool function may so be called twice for one item)."""
+    end = ctx.deadline
+    out: list[list[Any]] = [[False, "not run"]] * len(items)
+    given = [0.0] * len(items)
+    starved: list[int] = []
+
+    def run(k: int, deadline: float) -> None:
+        ctx.deadline = host.services.deadline = deadline
+        given[k] = deadline - time.monotonic()
+        try:
+            out[k] = [True, host.run_function(plugin, name, ctx, *items[k])]
+        except Exception as e:
+            out[k] = [False, f"{type(e).__name__}: {e}"]
+        while ctx.board.stackp:
+            ctx.board.popgo()
+
+    try:
+        for k in range(len(items)):
+            share = fair_share(end, len(items) - k)
+            run(k, share)
+            if share < end and time.monotonic() >= share:
+                starved.append(k)
+        for j, k in enumerate(starved):
+            share = fair_share(end, len(starved) - j)
+            if share - time.monotonic() > given[k]:
+                run(k, share)
+    finally:
+        ctx.deadline = host.services.deadline = end
+    return out
+
+
 def _execute(host: PluginHost, ctx: Context, task: Task) -> Any:
     if task.name.startswith(BATCH):
         name = task.name[len(BATCH):]
         host.pool_function(task.plugin, name)  # a missing function fails the whole task
-        out: list[list[Any]] = []
-        end = ctx.deadline
-        try:
-            for k, args in enumerate(task.args):
-                # each item its fair share of the time left, so that one hard question
-                # cannot starve the items behind it; what an item leaves, the next may use
-                ctx.deadline = host.services.deadline = fair_share(end, len(task.args) - k)
-                try:
-                    out.append([True, host.run_function(task.plugin, name, ctx, *args)])
-                except Exception as e:
-                    out.append([False, f"{type(e).__name__}: {e}"])
-                while ctx.board.stackp:
-                    ctx.board.popgo()
-        finally:
-            ctx.deadline = end
-        return out
+        return _run_batch(host, ctx, task.plugin, name, list(task.args))
     if task.name in HOOKS:
         result = host.call(task.plugin, task.name, ctx=ctx)
         if result is None:

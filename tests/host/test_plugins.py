@@ -186,6 +186,27 @@ def test_one_greedy_task_does_not_starve_the_others_of_its_batch(workers: int) -
         pool.close()
 
 
+@pytest.mark.parametrize("workers", [0, 2])
+def test_a_starved_task_gets_what_the_quick_ones_of_its_batch_left(workers: int) -> None:
+    # the first dragon's question is hard, the two behind it easy: it is cut at its share
+    # (a third), then asked again with the two thirds the easy ones left
+    from core.analysis.analysis import initial_analysis
+    from core.host.context import pack_context
+
+    host = PluginHost(PluginSpec((), ("slow=tests.fixtures.slow_plugin",)))
+    pool = Pool(host, workers)
+    try:
+        ctx = pack_context(initial_analysis(Board(9), BLACK, 7.0), 10)
+        results = pool.map(ctx, "slow", "greedy", [(1,), (0,), (0,)], 0.3, time.monotonic() + 0.9,
+                           affinity=[5, 5, 5])
+        given = [r.value for r in results]
+        assert all(r.ok for r in results)
+        assert given[0] > 0.45, given
+        assert 0.2 < given[1] < 0.4 and given[2] > 0.45, given  # a half, then all of what is left
+    finally:
+        pool.close()
+
+
 def test_affinity_slots_spread_keys_of_one_parity() -> None:
     # dragons' origins of one position: every one odd, all on one worker by key modulo 2
     origins = [61, 65, 25, 51, 33, 47]
