@@ -166,10 +166,9 @@ def test_tasks_with_one_affinity_key_run_on_one_worker() -> None:
         pool.close()
 
 
-@pytest.mark.parametrize("workers", [0, 2])
-def test_one_greedy_task_does_not_starve_the_others_of_its_batch(workers: int) -> None:
-    # three dragons' questions on one worker, each working until its deadline: each
-    # gets a share of the time (before, the first took it all and the others none)
+def _time_given(workers: int, hard: list[int]) -> list[float]:
+    """The seconds each of three questions of one batch (one affinity key, 0.9 s in all)
+    had when it last started; hard[k] 1: question k works until its deadline."""
     from core.analysis.analysis import initial_analysis
     from core.host.context import pack_context
 
@@ -177,34 +176,29 @@ def test_one_greedy_task_does_not_starve_the_others_of_its_batch(workers: int) -
     pool = Pool(host, workers)
     try:
         ctx = pack_context(initial_analysis(Board(9), BLACK, 7.0), 10)
-        results = pool.map(ctx, "slow", "greedy", [(1,), (2,), (3,)], 0.3, time.monotonic() + 0.9,
-                           affinity=[5, 5, 5])
-        given = [r.value for r in results]
+        results = pool.map(ctx, "slow", "greedy", [(h,) for h in hard], 0.3, time.monotonic() + 0.9,
+                           affinity=[5] * len(hard))
         assert all(r.ok for r in results)
-        assert all(0.1 < g < 0.5 for g in given), given
+        return [r.value for r in results]
     finally:
         pool.close()
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_one_greedy_task_does_not_starve_the_others_of_its_batch(workers: int) -> None:
+    # three dragons' questions on one worker, each working until its deadline: each
+    # gets a share of the time (before, the first took it all and the others none)
+    given = _time_given(workers, [1, 1, 1])
+    assert all(0.1 < g < 0.5 for g in given), given
 
 
 @pytest.mark.parametrize("workers", [0, 2])
 def test_a_starved_task_gets_what_the_quick_ones_of_its_batch_left(workers: int) -> None:
     # the first dragon's question is hard, the two behind it easy: it is cut at its share
     # (a third), then asked again with the two thirds the easy ones left
-    from core.analysis.analysis import initial_analysis
-    from core.host.context import pack_context
-
-    host = PluginHost(PluginSpec((), ("slow=tests.fixtures.slow_plugin",)))
-    pool = Pool(host, workers)
-    try:
-        ctx = pack_context(initial_analysis(Board(9), BLACK, 7.0), 10)
-        results = pool.map(ctx, "slow", "greedy", [(1,), (0,), (0,)], 0.3, time.monotonic() + 0.9,
-                           affinity=[5, 5, 5])
-        given = [r.value for r in results]
-        assert all(r.ok for r in results)
-        assert given[0] > 0.45, given
-        assert 0.2 < given[1] < 0.4 and given[2] > 0.45, given  # a half, then all of what is left
-    finally:
-        pool.close()
+    given = _time_given(workers, [1, 0, 0])
+    assert given[0] > 0.45, given
+    assert 0.2 < given[1] < 0.4 and given[2] > 0.45, given  # a half, then all of what is left
 
 
 def test_affinity_slots_spread_keys_of_one_parity() -> None:
