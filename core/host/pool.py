@@ -115,30 +115,31 @@ def _run_batch(host: PluginHost, ctx: Context, plugin: str, name: str, items: li
     ran out of its share is asked again with a share of what the quick ones left, where
     that is more than it had (a pool function may so be called twice for one item)."""
     end = ctx.deadline
-    out: list[list[Any]] = [[False, "not run"]] * len(items)
-    given = [0.0] * len(items)
+    given: list[float] = []  # the seconds each item had in the first pass
     starved: list[int] = []
 
-    def run(k: int, deadline: float) -> None:
+    def run(k: int, deadline: float) -> list[Any]:
         ctx.deadline = host.services.deadline = deadline
-        given[k] = deadline - time.monotonic()
         try:
-            out[k] = [True, host.run_function(plugin, name, ctx, *items[k])]
+            return [True, host.run_function(plugin, name, ctx, *items[k])]
         except Exception as e:
-            out[k] = [False, f"{type(e).__name__}: {e}"]
-        while ctx.board.stackp:
-            ctx.board.popgo()
+            return [False, f"{type(e).__name__}: {e}"]
+        finally:
+            while ctx.board.stackp:
+                ctx.board.popgo()
 
+    out: list[list[Any]] = []
     try:
         for k in range(len(items)):
             share = fair_share(end, len(items) - k)
-            run(k, share)
+            given.append(share - time.monotonic())
+            out.append(run(k, share))
             if share < end and time.monotonic() >= share:
                 starved.append(k)
         for j, k in enumerate(starved):
             share = fair_share(end, len(starved) - j)
             if share - time.monotonic() > given[k]:
-                run(k, share)
+                out[k] = run(k, share)
     finally:
         ctx.deadline = host.services.deadline = end
     return out
