@@ -1,9 +1,9 @@
 """The moves owl tries at a node, most valuable first: for the attacker limiting moves (the
 vital points of the eye spaces, captures, owl_attack.db's shapes, liberties, the edge and
-the marginal points), for the defender expanding and eye-making ones (vital points,
-rescues and captures, joins to friendly strings, owl_defense.db's shapes, liberties,
-jumps and the crawl lines); and owl_vital.db's moves against two eyes that a shortage of
-liberties or a cut may spoil."""
+the marginal points, the approach to a vital point that would be a self-atari), for the
+defender expanding and eye-making ones (vital points, rescues and captures, joins to
+friendly strings, owl_defense.db's shapes, liberties, jumps and the crawl lines); and
+owl_vital.db's moves against two eyes that a shortage of liberties or a cut may spoil."""
 
 from __future__ import annotations
 
@@ -76,10 +76,10 @@ class OwlCandidates(OwlStatus):
 
     def _attack_moves(self, strings: list[int], spaces: list[EyeSpace], leading: bool = False) -> list[int]:
         """Limiting moves, most valuable first: vital points of the eye spaces, captures,
-        owl_attack.db's shapes, then the dragon's liberties, the first two lines near it
-        and the marginal points; with leading, only the moves sure to lead the whole list,
-        in its order (its sources read until some are worth more than any source left
-        could offer), or the whole list."""
+        owl_attack.db's shapes, then the dragon's liberties, the first two lines near it,
+        the marginal points and the approaches (`_approaches`); with leading, only the
+        moves sure to lead the whole list, in its order (its sources read until some are
+        worth more than any source left could offer), or the whole list."""
         b = self.board
         enemy = 3 - self.owner
         value: dict[int, float] = {}
@@ -105,9 +105,26 @@ class OwlCandidates(OwlStatus):
         for sp in spaces:
             for p in sp.marginal:
                 _offer(value, p, MARGINAL_VALUE)
+        for p in self._approaches(spaces, enemy):
+            _offer(value, p, MARGINAL_VALUE)
         for p in self._edge_points(strings, EDGE_LINES):
             _offer(value, p, EDGE_VALUE)
         return _legal(b, _ordered(value), enemy)
+
+    def _approaches(self, spaces: list[EyeSpace], color: int) -> list[int]:
+        """The points that prepare a move into an eye space, or onto its vital point, that
+        would be a self-atari for color: the empty neighbours of such a point outside the
+        space ("approach before you atari": a stone with a liberty behind it can then go
+        in)."""
+        b = self.board
+        out: list[int] = []
+        for sp in spaces:
+            inside = set(sp.points)
+            for p in sp.points + ([sp.attack] if sp.min < sp.max and sp.attack else []):
+                if b.board[p] != EMPTY or b.accuratelib(p, color, 2) >= 2 or b.would_capture(p, color):
+                    continue
+                out += [q for q in b.nbrs[p] if b.board[q] == EMPTY and q not in inside]
+        return out
 
     def _defense_moves(self, strings: list[int], spaces: list[EyeSpace], leading: bool = False) -> list[int]:
         """Expanding moves, most valuable first: vital points, rescues and captures of

@@ -3,8 +3,8 @@ eye owl must see through, a capturable stone that does not split an eye in two, 
 dropped into a framework, a ko for life, a shortage of liberties, a throw-in, the threats (two
 moves in a row), a connection that saves, connecting to a strong friend, the edge shapes
 of the pattern databases, each side trying the opponent's best move, the first two lines
-near the dragon, and the caches (persistent, transpositions) agreeing with fresh
-reading."""
+near the dragon, the approach to a vital point that would be a self-atari, and the caches
+(persistent, transpositions) agreeing with fresh reading."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import time
 import pytest
 
 from core.analysis.amalgamation import shape_dragon
+from core.analysis.eyes import EyeSpace
 from core.board.boardcheck import snapshot
 from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex, vertex
@@ -360,3 +361,31 @@ def test_the_first_line_near_a_dragon_is_tried() -> None:
         moves = {vertex(9, m) for m in reader.candidates(d2, attack=attack)}
         assert {"B1", "C1", "D1", "E1", "F1", "G1"} <= moves, attack
         assert not {"A1", "H1"} & moves, attack
+
+
+# White's stone at J8 guards the eye at J7; black's vital point J9 would be a self-atari
+# (its one liberty H9), and black's move there is answered by white's capture at H9.
+APPROACH = """
+. . . . . . X . .
+. . . . . . X X O
+. . . . . . . X .
+. . . . . . . . O
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def test_the_attacker_approaches_a_vital_point_that_would_be_a_self_atari() -> None:
+    # "approach before you atari": H9 first, so that J9 then ataris J8 with a liberty behind it
+    board, _ = board_from_diagram(APPROACH)
+    reader = owl().reader(board)
+    j7, j9, h9 = (parse_vertex(v, 9) for v in ("J7", "J9", "H9"))
+    space = EyeSpace(WHITE, [j7], min=0, max=1, attack=j9)
+    assert reader._approaches([space], BLACK) == [h9]
+    settled = EyeSpace(WHITE, [j7], min=1, max=1, attack=j9)  # no vital point: nothing to prepare
+    assert reader._approaches([settled], BLACK) == []
+    board.play(h9, BLACK)  # J9 now has a liberty behind it: no approach needed
+    assert reader._approaches([space], BLACK) == []
