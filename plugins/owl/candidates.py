@@ -100,7 +100,7 @@ class OwlCandidates(OwlStatus):
         if leading and (top := _leading(b, value, enemy, ATTACK_TAIL)):
             return top
         for p in {p for o in strings for p in b.sref[o].libs}:
-            if b.accuratelib(p, enemy, 2) >= 2 or b.would_capture(p, enemy):
+            if not _self_atari(b, p, enemy):
                 _offer(value, p, LIBERTY_VALUE + _empty_neighbours(b, p))
         for sp in spaces:
             for p in sp.marginal:
@@ -119,11 +119,9 @@ class OwlCandidates(OwlStatus):
         b = self.board
         out: list[int] = []
         for sp in spaces:
-            inside = set(sp.points)
-            for p in sp.points + ([sp.attack] if sp.min < sp.max and sp.attack else []):
-                if b.board[p] != EMPTY or b.accuratelib(p, color, 2) >= 2 or b.would_capture(p, color):
-                    continue
-                out += [q for q in b.nbrs[p] if b.board[q] == EMPTY and q not in inside]
+            for p in sp.points + ([sp.vital] if sp.vital else []):
+                if b.board[p] == EMPTY and _self_atari(b, p, color):
+                    out += [q for q in b.nbrs[p] if b.board[q] == EMPTY and q not in sp.points]
         return out
 
     def _defense_moves(self, strings: list[int], spaces: list[EyeSpace], leading: bool = False) -> list[int]:
@@ -276,6 +274,11 @@ def _leading(board: Board, value: dict[int, float], color: int, bound: float) ->
     source not yet read can offer: no later move can come before them (a tie could go to
     a lower point offered later)."""
     return _legal(board, _ordered({p: v for p, v in value.items() if v > bound}), color)
+
+
+def _self_atari(board: Board, p: int, color: int) -> bool:
+    """color's stone at p would stand with one liberty and capture nothing."""
+    return board.accuratelib(p, color, 2) < 2 and not board.would_capture(p, color)
 
 
 def _empty_neighbours(board: Board, p: int) -> int:
