@@ -225,6 +225,23 @@ class OwlCandidates(OwlStatus):
                         steps.add(p)
         return sorted(steps)
 
+    def _near_points(self, strings: list[int]) -> list[int]:
+        """Empty points within two lines' distance of the dragon's stones (owl_attack's root
+        reads them where no offered move kills: the net, the blocking move a knight's or a
+        large step away, the placement no shape names; "when the usual moves fail, the
+        tesuji is the move nobody offers")."""
+        b = self.board
+        stones = {q for o in strings for q in b.sref[o].stones}
+        near: set[int] = set()
+        for q in stones:
+            for p in b.nbrs[q]:
+                if b.board[p] == EMPTY:
+                    near.add(p)
+                for r in b.nbrs[p]:
+                    if b.board[r] == EMPTY:
+                        near.add(r)
+        return sorted(near)
+
     def _patterns(self, database: str, color: int, strings: list[int], spaces: list[EyeSpace]) -> list[Match]:
         """The database's matches for color around the dragon: on its liberties, its eye
         spaces and the points next to its liberties."""

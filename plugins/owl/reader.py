@@ -39,7 +39,10 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   vital point is my vital point". Where no offered move saves the dragon, the root then
   reads the diagonal steps from its stones (`_diagonal_steps`: the kosumi that runs or
   links, "the diagonal move is seldom bad"), which no source offers: read last, they
-  change only a dead verdict, and below the root they would widen every node.
+  change only a dead verdict, and below the root they would widen every node. Where no
+  offered move kills, owl_attack's root reads in the same way every empty point within
+  two lines of the dragon's stones (`_near_points`: the net, the block a large step
+  away, the placement no shape names).
 - A question may leave root moves out (exclude): the owl service checks owl_attack's and
   owl_defend's move by the other side's question asked afresh after it, and where that
   refutes it reads the root again without it (plugins/owl/service.py).
@@ -113,7 +116,8 @@ class Limits:
     node_limit: int = 4500  # owl nodes per question (owl.tst: 185 at 3000, 187 at 4500 and at
     # 6000: with every root candidate read, two saves, 107 and 200, ran out at 3000)
     ko_depth: int = 8  # conditional ko captures up to this depth
-    root_steps: bool = True  # owl_defend's root reads the diagonal steps where no offered move saves
+    root_steps: bool = True  # the root reads a last tier where no offered move works (the
+    # attacker's near points, the defender's diagonal steps)
 
 
 class OwlReader(OwlCandidates):
@@ -266,7 +270,7 @@ class OwlReader(OwlCandidates):
         replace_below = 0  # the proof a later kill must stay under to replace the best one
         width = self._width(depth, len(moves))
         pending = moves
-        stepped = False  # the defender's root has read its diagonal steps
+        stepped = False  # the root has read its last tier (the near points, the diagonal steps)
         while True:
             for move in pending:
                 if tried >= width:
@@ -309,10 +313,10 @@ class OwlReader(OwlCandidates):
                     replace_below = int(cost * FORCING_SHARE)
                     if best == WIN and not forcing:
                         break
-            if depth == 0 and not attacker_to_move and best == 0 and not stepped and self.limits.root_steps \
-                    and not self._exhausted():
-                stepped = True  # no offered move saves: the diagonal steps, last
-                steps = [m for m in self._diagonal_steps(strings) if m not in moves and m not in self.exclude]
+            if depth == 0 and best == 0 and not stepped and self.limits.root_steps and not self._exhausted():
+                stepped = True  # no offered move works: the last tier
+                last = self._near_points(strings) if attacker_to_move else self._diagonal_steps(strings)
+                steps = [m for m in last if m not in moves and m not in self.exclude]
                 if steps:
                     pending = steps
                     width += len(steps)

@@ -498,33 +498,45 @@ def test_the_root_reads_every_candidate_beyond_the_width() -> None:
         assert counts[0] == counts[1] > 5
 
 
+def _root_tier(diagram: str, where: str, attack: bool) -> tuple[set[str], set[str], tuple[int, int], set[str]]:
+    """For the dragon at where: the moves owl's root offers (the opponent's best among
+    them), its last tier (the attacker's near points, the defender's diagonal steps), the
+    question's answer and the moves its root read."""
+    board, _ = board_from_diagram(diagram)
+    s = parse_vertex(where, 9)
+    reader = owl().reader(board)
+    reader._start(s)
+    strings = reader._strings()
+    _, spaces, _, _ = reader._judge(strings)
+    offered = {vertex(9, p) for p in reader._moves(strings, spaces, attack, True)}
+    tier = {vertex(9, p) for p in (reader._near_points(strings) if attack else reader._diagonal_steps(strings))}
+    reader = owl().reader(board)
+    reader.tree = VariationTree(board)
+    answer = reader.owl_attack(s) if attack else reader.owl_defend(s, NO_POINT)
+    return offered, tier, answer, set(_root_vertices(reader.tree))
+
+
 def test_where_no_offered_move_saves_the_defender_steps_diagonally() -> None:
     # SIDE's group cannot be saved. Once every offered move has failed, owl_defend's root
     # reads the diagonal steps from the dragon's stones as well (the kosumi that runs or
     # links, which no source offers); where a save is found first, it reads none of them
-    board, _ = board_from_diagram(SIDE)
-    a7 = parse_vertex("A7", 9)
-    reader = owl().reader(board)
-    reader._start(a7)
-    strings = reader._strings()
-    _, spaces, _, _ = reader._judge(strings)
-    offered = {vertex(9, p) for p in reader._defense_moves(strings, spaces)}
-    steps = {vertex(9, p) for p in reader._diagonal_steps(strings)}
+    offered, steps, answer, read = _root_tier(SIDE, "A7", attack=False)
     assert steps == {"E5", "G5"}  # from F6; F5 and the points of row 6 touch the dragon
-    new = steps - offered
-    assert new
-    reader = owl().reader(board)
-    reader.tree = VariationTree(board)
-    assert reader.owl_defend(a7, NO_POINT) == (0, NO_POINT)
-    assert new <= set(_root_vertices(reader.tree))
-    board, _ = board_from_diagram(RUNNING)
-    e5 = parse_vertex("E5", 9)
-    reader = owl().reader(board)
-    reader._start(e5)
-    steps = {vertex(9, p) for p in reader._diagonal_steps(reader._strings())}
-    reader.tree = VariationTree(board)
-    assert reader.owl_defend(e5, NO_POINT)[0] == WIN
-    assert steps and not steps & set(_root_vertices(reader.tree))
+    assert steps - offered and answer == (0, NO_POINT) and steps - offered <= read
+    _, steps, answer, read = _root_tier(RUNNING, "E5", attack=False)
+    assert answer[0] == WIN and steps and not steps & read
+
+
+def test_where_no_offered_move_kills_the_attacker_reads_the_near_points() -> None:
+    # RUNNING's two stones cannot be killed. Once every offered move has failed, owl_attack's
+    # root reads every empty point within two lines of the dragon's stones as well (the net,
+    # the block a large step away), which no source offers; where a kill is found first
+    # (SIDE's group), it reads none of them
+    offered, near, answer, read = _root_tier(RUNNING, "E5", attack=True)
+    assert {"E7", "C5", "G4", "D6"} <= near and "E8" not in near and "D3" not in near
+    assert near - offered and answer == (0, NO_POINT) and near - offered <= read
+    offered, near, answer, read = _root_tier(SIDE, "A7", attack=True)
+    assert answer[0] == WIN and near - offered and not (near - offered) & read
 
 
 def test_running_out_of_nodes_past_the_width_leaves_the_first_moves_verdict() -> None:
