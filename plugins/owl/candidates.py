@@ -227,9 +227,9 @@ class OwlCandidates(OwlStatus):
 
     def _near_points(self, strings: list[int]) -> list[int]:
         """Empty points within two lines' distance of the dragon's stones (owl_attack's root
-        reads them where no offered move kills: the net, the blocking move a knight's or a
-        large step away, the placement no shape names; "when the usual moves fail, the
-        tesuji is the move nobody offers")."""
+        reads them where no offered move kills: the net, the block a diagonal or a jump
+        away, the placement no shape names; "when the usual moves fail, the tesuji is the
+        move nobody offers")."""
         b = self.board
         stones = {q for o in strings for q in b.sref[o].stones}
         near: set[int] = set()

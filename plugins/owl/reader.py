@@ -41,8 +41,8 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   links, "the diagonal move is seldom bad"), which no source offers: read last, they
   change only a dead verdict, and below the root they would widen every node. Where no
   offered move kills, owl_attack's root reads in the same way every empty point within
-  two lines of the dragon's stones (`_near_points`: the net, the block a large step
-  away, the placement no shape names).
+  two lines of the dragon's stones (`_near_points`: the net, the block a diagonal or a
+  jump away, the placement no shape names).
 - A question may leave root moves out (exclude): the owl service checks owl_attack's and
   owl_defend's move by the other side's question asked afresh after it, and where that
   refutes it reads the root again without it (plugins/owl/service.py).

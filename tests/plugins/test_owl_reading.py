@@ -530,7 +530,7 @@ def test_where_no_offered_move_saves_the_defender_steps_diagonally() -> None:
 def test_where_no_offered_move_kills_the_attacker_reads_the_near_points() -> None:
     # RUNNING's two stones cannot be killed. Once every offered move has failed, owl_attack's
     # root reads every empty point within two lines of the dragon's stones as well (the net,
-    # the block a large step away), which no source offers; where a kill is found first
+    # the block a diagonal or a jump away), which no source offers; where a kill is found first
     # (SIDE's group), it reads none of them
     offered, near, answer, read = _root_tier(RUNNING, "E5", attack=True)
     assert {"E7", "C5", "G4", "D6"} <= near and "E8" not in near and "D3" not in near
