@@ -135,7 +135,7 @@ def _plainly_safe(board: Board, a: int, b: int, g: int) -> bool:
     """The cutting stone would have at most one liberty, and both strings have SAFE_LIBERTIES
     or more: no atari on either can start another cut, so there is nothing to read."""
     enemy = 3 - board.board[a]
-    if not _cutter_dies(board, g, enemy):
+    if not board.throws_away(g, enemy):  # the cutting stone dies at once
         return False
     return len(board.sref[a].libs) >= SAFE_LIBERTIES and len(board.sref[b].libs) >= SAFE_LIBERTIES
 
@@ -145,7 +145,7 @@ def _cut_fails(board: Board, worms: Mapping[int, Worm], a: int, b: int, g: int,
     """The opponent's cut at g fails at once: his stone there is captured, or a and b meet
     diagonally around an enemy stone that can be captured outright."""
     enemy = 3 - board.board[a]
-    if _cutter_dies(board, g, enemy):
+    if board.throws_away(g, enemy):  # the cutting stone dies at once
         return True
     if capturable is not None and capturable(g, enemy):
         return True
@@ -160,11 +160,3 @@ def _cut_fails(board: Board, worms: Mapping[int, Worm], a: int, b: int, g: int,
                 if w is not None and w.attack_code == WIN:
                     return True
     return False
-
-
-def _cutter_dies(board: Board, g: int, enemy: int) -> bool:
-    """The enemy's stone at g could not be played, or would stand with one liberty having
-    captured nothing: a cutting stone that captures is at worst taken back in a ko."""
-    if board.is_suicide(g, enemy):
-        return True
-    return board.accuratelib(g, enemy, 2) < 2 and not board.would_capture(g, enemy)

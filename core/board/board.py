@@ -650,6 +650,11 @@ class Board:
         opp = 3 - color
         return any(board[q] == opp and len(sref[q].libs) == 1 for q in self.nbrs[p])
 
+    def throws_away(self, p: int, color: int) -> bool:
+        """True if a stone of color at p could not be played, or would stand with one
+        liberty having captured nothing (a stone that captures is at worst a ko)."""
+        return self.accuratelib(p, color, 2) < 2 and not self.would_capture(p, color)
+
     def is_self_atari(self, p: int, color: int) -> bool:
         """True if color playing at p leaves its own string with at most one liberty."""
         return self.board[p] == EMPTY and self.accuratelib(p, color, 2) <= 1

@@ -100,7 +100,7 @@ class OwlCandidates(OwlStatus):
         if leading and (top := _leading(b, value, enemy, ATTACK_TAIL)):
             return top
         for p in {p for o in strings for p in b.sref[o].libs}:
-            if not _self_atari(b, p, enemy):
+            if not b.throws_away(p, enemy):
                 _offer(value, p, LIBERTY_VALUE + _empty_neighbours(b, p))
         for sp in spaces:
             for p in sp.marginal:
@@ -120,7 +120,7 @@ class OwlCandidates(OwlStatus):
         out: list[int] = []
         for sp in spaces:
             for p in sp.points + ([sp.vital] if sp.vital else []):
-                if b.board[p] == EMPTY and _self_atari(b, p, color):
+                if b.board[p] == EMPTY and b.throws_away(p, color):
                     out += [q for q in b.nbrs[p] if b.board[q] == EMPTY and q not in sp.points]
         return out
 
@@ -291,11 +291,6 @@ def _leading(board: Board, value: dict[int, float], color: int, bound: float) ->
     source not yet read can offer: no later move can come before them (a tie could go to
     a lower point offered later)."""
     return _legal(board, _ordered({p: v for p, v in value.items() if v > bound}), color)
-
-
-def _self_atari(board: Board, p: int, color: int) -> bool:
-    """color's stone at p would stand with one liberty and capture nothing."""
-    return board.accuratelib(p, color, 2) < 2 and not board.would_capture(p, color)
 
 
 def _empty_neighbours(board: Board, p: int) -> int:

@@ -224,6 +224,27 @@ def test_accuratelib_counts_captures() -> None:
     assert board.ko == b2 and not board.is_legal(b2, WHITE)
 
 
+def test_a_stone_thrown_away_stands_in_atari_and_captures_nothing() -> None:
+    board, m = board_from_diagram(
+        """
+        . . . . . . .
+        . . . . . . .
+        X . . . . . .
+        O X . . . . .
+        b O . . . . .
+        O . . . . . O
+        a . . . . O c
+        """
+    )
+    # a: one liberty, nothing taken. b: one liberty, but it takes A4's stone (a ko at
+    # worst). c: no liberty, nothing taken (suicide). E5: four liberties.
+    assert board.throws_away(m["a"], BLACK) and not board.is_suicide(m["a"], BLACK)
+    assert not board.throws_away(m["b"], BLACK) and board.is_self_atari(m["b"], BLACK)
+    assert board.throws_away(m["c"], BLACK) and board.is_suicide(m["c"], BLACK)
+    assert not board.throws_away(parse_vertex("E5", 7), BLACK)
+
+
+
 def test_illegal_moves_leave_the_state_exactly_as_it_was() -> None:
     board, m = board_from_diagram(
         """
