@@ -87,6 +87,13 @@ class Args:
             raise GtpError(f"syntax error: {self.name} needs a point on the board, not PASS")
         return p
 
+    def empty_vertex(self, i: int, board_color: Callable[[int], int]) -> int:
+        """The i-th argument as an empty point on the board (a move to try)."""
+        p = self.point(i)
+        if board_color(p) != 0:
+            raise GtpError(f"move vertex must be empty: {self.words[i].upper()}")
+        return p
+
     def stone_vertex(self, i: int, board_color: Callable[[int], int]) -> int:
         """The i-th argument as a point holding a stone."""
         p = self.vertex(i)

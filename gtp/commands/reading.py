@@ -19,11 +19,12 @@ def result_text(size: int, code: int, move: int) -> str:
 
 
 def _vertices(*kinds: str) -> Callable[[Engine, Args], tuple[Any, ...]]:
-    """Arguments read in order: each a 'stone' (a point with a stone) or a 'move' (any vertex)."""
+    """Arguments read in order: each a 'stone' (a point with a stone) or a 'move' (an empty point)."""
     def parse(engine: Engine, args: Args) -> tuple[Any, ...]:
         args.expect(len(kinds))
         color = engine.game.board.color
-        return tuple(args.stone_vertex(i, color) if k == "stone" else args.vertex(i) for i, k in enumerate(kinds))
+        return tuple(args.stone_vertex(i, color) if k == "stone" else args.empty_vertex(i, color)
+                     for i, k in enumerate(kinds))
 
     return parse
 

@@ -34,6 +34,19 @@ def test_attack_defend_and_friends() -> None:
     assert not ask(srv, "attack")[0]
 
 
+def test_a_move_to_try_must_be_an_empty_point() -> None:
+    srv = server(size=9)
+    for line in SETUP:
+        assert ask(srv, line)[0]
+    before = ask(srv, "showboard")
+    for command in ("does_attack D5 E5", "does_defend E5 E5", "owl_does_attack E6 E5",
+                    "owl_does_defend D4 E5", "owl_connection_defends E5 D5 D4"):
+        assert ask(srv, command) == (False, f"move vertex must be empty: {command.split()[1]}")
+    assert ask(srv, "owl_does_attack PASS E5")[0] is False
+    assert ask(srv, "showboard") == before  # the state is exactly what it was
+    assert ask(srv, "owl_does_attack F5 E5")[0]  # an empty point is a move to try
+
+
 def test_a_depth_change_empties_every_reading_cache() -> None:
     # owl reads captures through the tactical reader: its cached verdicts were read at
     # the old depths too, so after increase_depths the same question is read again
