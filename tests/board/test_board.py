@@ -244,7 +244,6 @@ def test_a_stone_thrown_away_stands_in_atari_and_captures_nothing() -> None:
     assert not board.throws_away(parse_vertex("E5", 7), BLACK)
 
 
-
 def test_illegal_moves_leave_the_state_exactly_as_it_was() -> None:
     board, m = board_from_diagram(
         """
