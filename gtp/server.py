@@ -14,6 +14,7 @@ from typing import BinaryIO, Callable, Final, TextIO
 
 import gtp.commands  # noqa: F401  (registers every command)
 from core.errors import KiaiError
+from core.host.collector import collector_paused
 from gtp.commands.reading import register_node_counters
 from gtp.engine import Engine
 from gtp.lines import TOO_LONG, InputLines
@@ -52,7 +53,8 @@ class GtpServer:
         board = self.engine.game.board
         depth = board.stackp
         try:
-            answer = spec.handler(self.engine, Args(cmd.name, cmd.args, self.engine.game.size, self.registry))
+            with collector_paused():
+                answer = spec.handler(self.engine, Args(cmd.name, cmd.args, self.engine.game.size, self.registry))
             if isinstance(answer, Stream):
                 if self.output is None or self.input is None:
                     answer = answer.once()

@@ -27,6 +27,7 @@ from typing import Any, Callable, Final, Sequence
 
 import msgpack
 
+from core.host.collector import collector_paused
 from core.host.context import Context, context_key, unpack_context
 from core.host.plugins import PluginHost
 from core.host.worker import WIRE_VERSION, worker_main
@@ -98,7 +99,8 @@ def execute(host: PluginHost, ctx: Context, task: Task) -> Any:
     outer = host.services.deadline
     host.services.deadline = ctx.deadline
     try:
-        return _execute(host, ctx, task)
+        with collector_paused():
+            return _execute(host, ctx, task)
     finally:
         host.services.deadline = outer
 

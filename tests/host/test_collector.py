@@ -1,0 +1,80 @@
+"""Python's cycle collector is paused while a GTP command or a pool task runs, and runs
+again once it ends, whatever way it ends (core/host/collector.py)."""
+
+from __future__ import annotations
+
+import gc
+import os
+
+import pytest
+
+from core.analysis.analysis import initial_analysis
+from core.host.collector import collector_paused
+from gtp.engine import Engine, Options
+from gtp.registry import REGISTRY, Args
+from gtp.server import GtpServer
+from tests.gtp_helpers import ask
+
+
+def test_the_collector_is_off_inside_and_on_again_after_even_on_an_error() -> None:
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():  # a nested unit leaves it to the outer one
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(ValueError):
+        with collector_paused():
+            raise ValueError("a command that fails")
+    assert gc.isenabled()
+
+
+def test_a_caller_that_turned_the_collector_off_keeps_it_off() -> None:
+    gc.disable()
+    try:
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_gtp_command_runs_with_the_collector_off_and_a_failing_one_turns_it_on_again() -> None:
+    seen: list[bool] = []
+
+    def probe(engine: Engine, args: Args) -> str:
+        """Note whether the collector runs; fail when asked to."""
+        seen.append(gc.isenabled())
+        if len(args):
+            raise RuntimeError("a bug in a command")
+        return ""
+
+    registry = REGISTRY.copy()
+    registry.add("probe_collector", probe)
+    srv = GtpServer(Engine(Options(size=9)), registry)
+    try:
+        assert ask(srv, "probe_collector") == (True, "")
+        assert gc.isenabled()
+        ok, text = ask(srv, "probe_collector fail")
+        assert not ok and "bug" in text
+        assert gc.isenabled()
+        assert ask(srv, "play black E5")[0]  # the engine goes on
+        assert seen == [False, False]
+    finally:
+        srv.engine.close()
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+def test_a_pool_task_runs_with_the_collector_off_in_the_engine_or_a_worker(workers: int) -> None:
+    engine = Engine(Options(size=9, workers=workers, plugins=("probe=tests.fixtures.depth_probe",)))
+    try:
+        context = engine.generator.context(initial_analysis(engine.game.board, 1, engine.game.komi))
+        results = engine.pool.map(context, "probe", "collector", [(0,)], 30.0)
+        assert all(r.ok for r in results), [r.error for r in results]
+        [[pid, enabled]] = [list(r.value) for r in results]
+        assert (pid != os.getpid()) == (workers > 0)
+        assert enabled == 0
+        assert gc.isenabled()  # and on again in the engine's process
+    finally:
+        engine.close()
