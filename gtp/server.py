@@ -120,16 +120,21 @@ class GtpServer:
             if raw is None:
                 break
             if raw == TOO_LONG:
-                answer: str | None = failure(None, f"line too long (more than {MAX_LINE} bytes)")
-            else:
-                self.busy = True
-                try:
-                    answer = self.handle(raw.decode("utf-8", errors="replace"))
-                finally:
-                    self.busy = False
-            if answer is not None:
-                out.write(answer)
-                out.flush()
+                _write(out, failure(None, f"line too long (more than {MAX_LINE} bytes)"))
+                continue
+            self.busy = True
+            try:
+                with collector_paused():  # it collects once the answer is out (handle's own pause: before)
+                    _write(out, self.handle(raw.decode("utf-8", errors="replace")))
+            finally:
+                self.busy = False
+
+
+def _write(out: TextIO, answer: str | None) -> None:
+    """Send an answer, if there is one, at once."""
+    if answer is not None:
+        out.write(answer)
+        out.flush()
 
 
 def main_loop(engine: Engine) -> None:

@@ -99,8 +99,7 @@ def execute(host: PluginHost, ctx: Context, task: Task) -> Any:
     outer = host.services.deadline
     host.services.deadline = ctx.deadline
     try:
-        with collector_paused():
-            return _execute(host, ctx, task)
+        return _execute(host, ctx, task)
     finally:
         host.services.deadline = outer
 
@@ -314,20 +313,21 @@ class Pool:
         start = time.perf_counter()
         timer = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
         old: Any = None
-        try:
-            if timer:  # the safety net for a plugin that does not keep to its deadline
-                old = signal.signal(signal.SIGALRM, _alarm)
-                signal.setitimer(signal.ITIMER_REAL, max(timeout, 0.0) + _grace(timeout))
-            value = execute(self.host, ctx, task)
-            result = TaskResult(task, True, value)
-        except TaskTimeout:
-            result = TaskResult(task, False, error=f"timed out: still running {_grace(timeout):.2f}s past its deadline")
-        except Exception as e:
-            result = TaskResult(task, False, error=f"{type(e).__name__}: {e}")
-        finally:
-            if timer:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, old)
+        with collector_paused():  # (it collects after the timer is off, not in the task's time)
+            try:
+                if timer:  # the safety net for a plugin that does not keep to its deadline
+                    old = signal.signal(signal.SIGALRM, _alarm)
+                    signal.setitimer(signal.ITIMER_REAL, max(timeout, 0.0) + _grace(timeout))
+                value = execute(self.host, ctx, task)
+                result = TaskResult(task, True, value)
+            except TaskTimeout:
+                result = TaskResult(task, False, error=f"timed out: still running {_grace(timeout):.2f}s past its deadline")
+            except Exception as e:
+                result = TaskResult(task, False, error=f"{type(e).__name__}: {e}")
+            finally:
+                if timer:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                    signal.signal(signal.SIGALRM, old)
         self._local.clean()
         result.seconds = time.perf_counter() - start
         if result.ok:

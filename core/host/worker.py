@@ -75,6 +75,7 @@ def die_with(parent: int) -> None:
 
 def worker_main(conn: multiprocessing.connection.Connection, spec_bytes: bytes, parent: int) -> None:
     """A worker's life: detach, watch the engine, then answer tasks until end-of-file."""
+    from core.host.collector import collector_paused
     from core.host.plugins import PluginHost, PluginSpec
     from core.host.pool import ContextCache, Task, execute
 
@@ -92,20 +93,22 @@ def worker_main(conn: multiprocessing.connection.Connection, spec_bytes: bytes, 
         if version != WIRE_VERSION:
             conn.send_bytes(msgpack.packb([WIRE_VERSION, task_id, False, f"bad request version {version}", 0.0, 0.0]))
             continue
-        start = time.perf_counter()
-        rebuild = 0.0
-        try:
-            ctx, rebuild = cache.get(key, data, deadline)
-            value, ok = execute(host, ctx, Task(plugin, name, tuple(args))), True
-        except Exception as e:
-            value, ok = f"{type(e).__name__}: {e}", False
-        cache.clean()
-        seconds = time.perf_counter() - start - rebuild
-        try:
-            reply = msgpack.packb([WIRE_VERSION, task_id, ok, value, seconds, rebuild])
-        except Exception as e:
-            reply = msgpack.packb([WIRE_VERSION, task_id, False, f"result is not msgpack-able: {e}", seconds, rebuild])
-        try:
-            conn.send_bytes(reply)
-        except OSError:
-            return
+        with collector_paused():  # (it collects once the reply is sent, while the worker waits)
+            start = time.perf_counter()
+            rebuild = 0.0
+            try:
+                ctx, rebuild = cache.get(key, data, deadline)
+                value, ok = execute(host, ctx, Task(plugin, name, tuple(args))), True
+            except Exception as e:
+                value, ok = f"{type(e).__name__}: {e}", False
+            cache.clean()
+            seconds = time.perf_counter() - start - rebuild
+            try:
+                reply = msgpack.packb([WIRE_VERSION, task_id, ok, value, seconds, rebuild])
+            except Exception as e:
+                reply = msgpack.packb([WIRE_VERSION, task_id, False, f"result is not msgpack-able: {e}", seconds,
+                                       rebuild])
+            try:
+                conn.send_bytes(reply)
+            except OSError:
+                return

@@ -4,6 +4,7 @@ again once it ends, whatever way it ends (core/host/collector.py)."""
 from __future__ import annotations
 
 import gc
+import io
 import os
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from core.analysis.analysis import initial_analysis
 from core.host.collector import collector_paused
 from gtp.engine import Engine, Options
+from gtp.protocol import MAX_LINE
 from gtp.registry import REGISTRY, Args
 from gtp.server import GtpServer
 from tests.gtp_helpers import ask
@@ -63,6 +65,29 @@ def test_a_gtp_command_runs_with_the_collector_off_and_a_failing_one_turns_it_on
         assert seen == [False, False]
     finally:
         srv.engine.close()
+
+
+def test_the_answer_goes_out_before_the_collector_runs_again() -> None:
+    class Out(io.StringIO):
+        """An output that notes whether the collector runs while each answer is written."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[bool] = []
+
+        def write(self, text: str) -> int:
+            self.seen.append(gc.isenabled())
+            return super().write(text)
+
+    srv = GtpServer(Engine(Options(size=9)))
+    out = Out()
+    try:
+        srv.serve(io.BytesIO(b"play black E5\n" + b"x" * (MAX_LINE + 1) + b"\nquit\n"), out)
+    finally:
+        srv.engine.close()
+    assert out.getvalue().startswith("= \n\n? line too long")
+    assert out.seen == [False, True, False]  # a line too long is answered outside any command
+    assert gc.isenabled()
 
 
 @pytest.mark.parametrize("workers", [0, 1])
