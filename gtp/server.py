@@ -14,7 +14,7 @@ from typing import BinaryIO, Callable, Final, TextIO
 
 import gtp.commands  # noqa: F401  (registers every command)
 from core.errors import KiaiError
-from core.host.collector import collector_paused
+from core.host.collector import collector_paused, collector_running
 from gtp.commands.reading import register_node_counters
 from gtp.engine import Engine
 from gtp.lines import TOO_LONG, InputLines
@@ -79,29 +79,35 @@ class GtpServer:
         try:
             out.write(f"={ident or ''}\n")
             out.flush()
-            while True:
-                try:
-                    text = stream.round()
-                    closing = stream.last() if stream.last is not None else None
-                except Exception:  # a bug ends the stream, never the answer's framing
-                    traceback.print_exc(file=sys.stderr)
-                    break
-                if text:
-                    out.write(text + "\n")
-                    out.flush()
-                if closing is not None:
-                    out.write(closing + "\n")
-                    break
-                wake = time.monotonic() + stream.interval
-                while not lines.waiting() and time.monotonic() < wake:
-                    time.sleep(STREAM_POLL)
-                if lines.waiting():
-                    break
+            with collector_running():  # (serve paused it for the command; a round is a unit of its own)
+                self._rounds(stream, out, lines)
         finally:
             if stream.close is not None:
                 stream.close()
         out.write("\n")
         out.flush()
+
+    def _rounds(self, stream: Stream, out: TextIO, lines: InputLines) -> None:
+        """The stream's rounds, each written as it comes, until its last line or the next input line."""
+        while True:
+            try:
+                with collector_paused():
+                    text = stream.round()
+                    closing = stream.last() if stream.last is not None else None
+            except Exception:  # a bug ends the stream, never the answer's framing
+                traceback.print_exc(file=sys.stderr)
+                break
+            if text:
+                out.write(text + "\n")
+                out.flush()
+            if closing is not None:
+                out.write(closing + "\n")
+                break
+            wake = time.monotonic() + stream.interval
+            while not lines.waiting() and time.monotonic() < wake:
+                time.sleep(STREAM_POLL)
+            if lines.waiting():
+                break
 
     def _restore(self, board: object, depth: int) -> None:
         """Pop reading moves a failed command left on the stack."""

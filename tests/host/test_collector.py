@@ -15,6 +15,7 @@ from gtp.engine import Engine, Options
 from gtp.protocol import MAX_LINE
 from gtp.registry import REGISTRY, Args
 from gtp.server import GtpServer
+from gtp.stream import Stream
 from tests.gtp_helpers import ask
 
 
@@ -87,6 +88,36 @@ def test_the_answer_goes_out_before_the_collector_runs_again() -> None:
         srv.engine.close()
     assert out.getvalue().startswith("= \n\n? line too long")
     assert out.seen == [False, True, False]  # a line too long is answered outside any command
+    assert gc.isenabled()
+
+
+def test_a_streaming_answer_pauses_the_collector_for_each_round_and_not_between() -> None:
+    seen: list[bool] = []
+
+    def round_() -> str:
+        seen.append(gc.isenabled())
+        return "info"
+
+    def analyse(engine: Engine, args: Args) -> Stream:
+        """A stream whose rounds note whether the collector runs."""
+        return Stream(round_, 0.01)
+
+    class Out(io.StringIO):
+        def write(self, text: str) -> int:
+            if text.startswith("info"):
+                seen.append(gc.isenabled())
+            return super().write(text)
+
+    registry = REGISTRY.copy()
+    registry.add("probe_stream", analyse)
+    srv = GtpServer(Engine(Options(size=9)), registry)
+    out = Out()
+    try:
+        srv.serve(io.BytesIO(b"probe_stream\nquit\n"), out)
+    finally:
+        srv.engine.close()
+    assert out.getvalue().startswith("=\ninfo\n\n")
+    assert seen[:2] == [False, True]  # the round paused; its line written with the collector on
     assert gc.isenabled()
 
 
