@@ -13,7 +13,7 @@ from core.analysis.analysis import initial_analysis
 from core.host.collector import collector_paused
 from gtp.engine import Engine, Options
 from gtp.protocol import MAX_LINE
-from gtp.registry import REGISTRY, Args
+from gtp.registry import REGISTRY, Args, Registry
 from gtp.server import GtpServer
 from gtp.stream import Stream
 from tests.gtp_helpers import ask
@@ -68,56 +68,54 @@ def test_a_gtp_command_runs_with_the_collector_off_and_a_failing_one_turns_it_on
         srv.engine.close()
 
 
-def test_the_answer_goes_out_before_the_collector_runs_again() -> None:
-    class Out(io.StringIO):
-        """An output that notes whether the collector runs while each answer is written."""
+class Output(io.StringIO):
+    """A GTP output that notes, for each piece written, whether the collector was on."""
 
-        def __init__(self) -> None:
-            super().__init__()
-            self.seen: list[bool] = []
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[tuple[str, bool]] = []
 
-        def write(self, text: str) -> int:
-            self.seen.append(gc.isenabled())
-            return super().write(text)
+    def write(self, text: str) -> int:
+        self.writes.append((text, gc.isenabled()))
+        return super().write(text)
 
-    srv = GtpServer(Engine(Options(size=9)))
-    out = Out()
+
+def served(lines: bytes, registry: Registry = REGISTRY) -> Output:
+    """What a fresh server writes while it serves the lines to their end."""
+    srv = GtpServer(Engine(Options(size=9)), registry)
+    out = Output()
     try:
-        srv.serve(io.BytesIO(b"play black E5\n" + b"x" * (MAX_LINE + 1) + b"\nquit\n"), out)
+        srv.serve(io.BytesIO(lines), out)
     finally:
         srv.engine.close()
+    return out
+
+
+def test_the_answer_goes_out_before_the_collector_runs_again() -> None:
+    out = served(b"play black E5\n" + b"x" * (MAX_LINE + 1) + b"\nquit\n")
     assert out.getvalue().startswith("= \n\n? line too long")
-    assert out.seen == [False, True, False]  # a line too long is answered outside any command
+    # the line too long is answered outside any command
+    assert [on for _, on in out.writes] == [False, True, False]
     assert gc.isenabled()
 
 
 def test_a_streaming_answer_pauses_the_collector_for_each_round_and_not_between() -> None:
-    seen: list[bool] = []
+    rounds: list[bool] = []
 
     def round_() -> str:
-        seen.append(gc.isenabled())
+        rounds.append(gc.isenabled())
         return "info"
 
     def analyse(engine: Engine, args: Args) -> Stream:
         """A stream whose rounds note whether the collector runs."""
         return Stream(round_, 0.01)
 
-    class Out(io.StringIO):
-        def write(self, text: str) -> int:
-            if text.startswith("info"):
-                seen.append(gc.isenabled())
-            return super().write(text)
-
     registry = REGISTRY.copy()
     registry.add("probe_stream", analyse)
-    srv = GtpServer(Engine(Options(size=9)), registry)
-    out = Out()
-    try:
-        srv.serve(io.BytesIO(b"probe_stream\nquit\n"), out)
-    finally:
-        srv.engine.close()
+    out = served(b"probe_stream\nquit\n", registry)
     assert out.getvalue().startswith("=\ninfo\n\n")
-    assert seen[:2] == [False, True]  # the round paused; its line written with the collector on
+    assert rounds[0] is False  # the round paused
+    assert out.writes[:3] == [("=\n", False), ("info\n", True), ("\n", False)]  # its line written with it on
     assert gc.isenabled()
 
 
