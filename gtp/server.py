@@ -57,7 +57,8 @@ class GtpServer:
                 answer = spec.handler(self.engine, Args(cmd.name, cmd.args, self.engine.game.size, self.registry))
             if isinstance(answer, Stream):
                 if self.output is None or self.input is None:
-                    answer = answer.once()
+                    with collector_paused():  # a stream answered at once: its one round
+                        answer = answer.once()
                 else:
                     self._stream(cmd.id, answer, self.output, self.input)
                     return None

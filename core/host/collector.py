@@ -13,30 +13,34 @@ unit, and the collector runs in the waits between them."""
 from __future__ import annotations
 
 import gc
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Iterator
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cycle collector off for the work inside, unless it is off already (a nested unit, or a caller's choice)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
+def collector_paused() -> AbstractContextManager[None]:
+    """The cycle collector off for the work inside, then as it was (a nested unit leaves it off)."""
+    return _collector(False)
 
 
-@contextmanager
-def collector_running() -> Iterator[None]:
+def collector_running() -> AbstractContextManager[None]:
     """The cycle collector on for the work inside (a stream's waits between its rounds), then as it was."""
-    paused = not gc.isenabled()
-    gc.enable()
+    return _collector(True)
+
+
+@contextmanager
+def _collector(on: bool) -> Iterator[None]:
+    """The collector on or off for the work inside, and back to what it was after."""
+    was = gc.isenabled()
+    _switch(on)
     try:
         yield
     finally:
-        if paused:
-            gc.disable()
+        _switch(was)
+
+
+def _switch(on: bool) -> None:
+    """Turn the collector on or off."""
+    if on:
+        gc.enable()
+    else:
+        gc.disable()

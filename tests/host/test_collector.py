@@ -118,6 +118,14 @@ def test_a_streaming_answer_pauses_the_collector_for_each_round_and_not_between(
     assert out.writes[:3] == [("=\n", False), ("info\n", True), ("\n", False)]  # its line written with it on
     assert gc.isenabled()
 
+    srv = GtpServer(Engine(Options(size=9)), registry)  # not serving: the stream answered at once
+    try:
+        assert ask(srv, "probe_stream") == (True, "info")
+    finally:
+        srv.engine.close()
+    assert rounds[-1] is False  # its one round paused too
+    assert gc.isenabled()
+
 
 @pytest.mark.parametrize("workers", [0, 1])
 def test_a_pool_task_runs_with_the_collector_off_in_the_engine_or_a_worker(workers: int) -> None:
