@@ -45,6 +45,9 @@ class RootReader:
     def owl_defend(self, s: int, first: int | None = None, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
         return self._first(exclude)
 
+    def candidates(self, s: int, attack: bool) -> list[int]:
+        return []  # no first move of a threat after the root's move: the aji check finds none
+
     def unwind(self) -> None:
         pass
 
