@@ -151,11 +151,12 @@ class OwlService(ReadingService[OwlReader]):
 
     def _without_aji(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None,
                      refuted: tuple[int, ...]) -> int:
-        """move, a checked move that stands, or where it leaves the other side a threat
-        (_threat) one of the threat's own two moves that stands and leaves none: "the
-        opponent's vital point is my vital point", and a kill or save that leaves aji
-        is answered later (owl.tst 198 to 202, 11 of 12 changed answers to a move the
-        suite accepts; 41% more time)."""
+        """move, a checked move that stands; or, where it leaves the other side a threat
+        (_threat), the first of the threat's own two moves that stands and leaves none
+        ("the opponent's vital point is my vital point": a kill or save that leaves aji
+        must be answered again). owl.tst 198 to 202, 10 of 11 changed answers to a move
+        the suite accepts, for 41% more time; the root's other moves instead lost more
+        than they gained (README)."""
         threat = self._threat(board, move, s, attack)
         if threat is None:
             return move
