@@ -163,8 +163,9 @@ class OwlService(ReadingService[OwlReader]):
         self._report(board, s, attack, f"{vertex(board.size, move)} leaves a threat: "
                      + " ".join(vertex(board.size, t) for t in threat if t != NO_POINT))
         owner = board.board[s]
+        mine = 3 - owner if attack else owner
         for other in threat:
-            if other in (NO_POINT, move) or other in refuted or not board.is_legal(other, 3 - owner if attack else owner):
+            if other in (NO_POINT, move) or other in refuted or not board.is_legal(other, mine):
                 continue
             if self._checked_code(board, other, s, attack, node_limit) == WIN \
                     and self._threat(board, other, s, attack) is None:
