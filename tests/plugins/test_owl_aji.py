@@ -6,16 +6,14 @@ point is my vital point"). Where none does, the move is kept."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from core.board.board import Board
 from core.board.boardcheck import snapshot
-from core.board.coords import NO_POINT, parse_vertex
+from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import WIN
-from tests.plugins.test_owl_checked import RootScripted
+from tests.plugins.test_owl_checked import RootReader, RootScripted
 from tests.plugins.test_owl_confirm import LONE
 
 C3, D4, G7, F2, H2, B8, E4, A1 = (parse_vertex(v, 9) for v in ("C3", "D4", "G7", "F2", "H2", "B8", "E4", "A1"))
@@ -35,59 +33,33 @@ IN_ATARI = """
 """
 
 
-@dataclass
-class LineReader:
-    """A reader below the root whose moves depend on the reading line: script[line]
-    lists the moves the side to move finds there, its candidates and its winning root
-    moves alike (none where the line is not scripted)."""
-
-    board: Board
-    script: dict[tuple[int, ...], list[int]]
-    tree: object = None
-    aborted: bool = False
-    visited: int = 20
-
-    def _found(self) -> list[int]:
-        return self.script.get(tuple(p for _, p in self.board.reading_line()), [])
-
-    def candidates(self, s: int, attack: bool) -> list[int]:
-        return self._found()
-
-    def _first(self, exclude: tuple[int, ...]) -> tuple[int, int]:
-        left = [m for m in self._found() if m not in exclude]
-        return (WIN, left[0]) if left else (0, NO_POINT)
-
-    def owl_attack(self, s: int, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
-        return self._first(exclude)
-
-    def owl_defend(self, s: int, first: int | None = None, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
-        return self._first(exclude)
-
-    def unwind(self) -> None:
-        pass
-
-
 class AjiScripted(RootScripted):
-    """RootScripted with the lines below the root scripted as well; it records the node
-    limit each read below the root was asked with."""
+    """RootScripted with the lines below the root scripted as well: lines[line] lists the
+    moves the side to move finds after the reading line, its candidates and its winning
+    root moves alike (none where the line is not scripted); a read after a line in
+    giving_up runs out of nodes. It records the node limit each read below the root was
+    asked with."""
 
     def __init__(self, moves: list[int], after: dict[int, int | None],
-                 lines: dict[tuple[int, ...], list[int]]) -> None:
+                 lines: dict[tuple[int, ...], list[int]], giving_up: frozenset[tuple[int, ...]]) -> None:
         super().__init__(moves, after)
         self.lines = lines
+        self.giving_up = giving_up
         self.limits_asked: list[int | None] = []
 
-    def reader(self, board: Board, node_limit: int | None = None) -> LineReader:  # type: ignore[override]
+    def reader(self, board: Board, node_limit: int | None = None) -> RootReader:  # type: ignore[override]
         if board.stackp == 0:
-            return self.root  # type: ignore[return-value]
+            return self.root
         self.limits_asked.append(node_limit)
-        return LineReader(board, self.lines)
+        line = tuple(p for _, p in board.reading_line())
+        found = self.lines.get(line, [])
+        return RootReader(found, firsts=found, aborted=line in self.giving_up)
 
 
-def _service(moves: list[int], after: dict[int, int | None],
-             lines: dict[tuple[int, ...], list[int]], diagram: str = LONE) -> tuple[Board, AjiScripted]:
+def _service(moves: list[int], after: dict[int, int | None], lines: dict[tuple[int, ...], list[int]],
+             diagram: str = LONE, giving_up: frozenset[tuple[int, ...]] = frozenset()) -> tuple[Board, AjiScripted]:
     board, _ = board_from_diagram(diagram)
-    return board, AjiScripted(moves, after, lines)
+    return board, AjiScripted(moves, after, lines, giving_up)
 
 
 @pytest.mark.parametrize("attack", [True, False])
@@ -137,17 +109,11 @@ def test_the_threat_reads_spend_owl_aji_nodes(attack: bool) -> None:
 
 @pytest.mark.parametrize("attack", [True, False])
 def test_a_threat_read_that_gives_up_is_no_threat(attack: bool) -> None:
-    board, service = _service([C3], {C3: WIN, F2: WIN, G7: WIN}, {(C3,): [G7], (C3, G7): [F2]})
-    real_ask = service.ask
-
-    def giving_up(board: Board, node_limit: int | None, question, aborted, tree=None):  # type: ignore[no-untyped-def]
-        if board.stackp == 2:
-            service.gave_up += 1
-            return aborted
-        return real_ask(board, node_limit, question, aborted, tree)
-
-    service.ask = giving_up  # type: ignore[method-assign]
+    # after C3, G7 the other side's read finds F2, which would stand, but ran out of nodes
+    board, service = _service([C3], {C3: WIN, F2: WIN, G7: WIN}, {(C3,): [G7], (C3, G7): [F2]},
+                              giving_up=frozenset({(C3, G7)}))
     assert (service.owl_attack if attack else service.owl_defend)(board, E5) == (WIN, C3)
+    assert service.checked == [C3]  # F2 not even checked
 
 
 @pytest.mark.parametrize("attack", [True, False])

@@ -26,13 +26,15 @@ from tests.plugins.test_owl_reading import owl
 @dataclass
 class RootReader:
     """A reader whose root finds the given moves in order, each winning, skipping those
-    excluded; it records the exclusions it was asked with."""
+    excluded, and offers firsts as its candidates; it records the exclusions it was
+    asked with."""
 
     moves: list[int]
     asked: list[tuple[int, ...]] = field(default_factory=list)
     tree: object = None
     aborted: bool = False
     visited: int = 20  # nodes a read counts: enough for the persistent cache to keep the answer
+    firsts: list[int] = field(default_factory=list)  # none: the aji check finds no threat
 
     def _first(self, exclude: tuple[int, ...]) -> tuple[int, int]:
         self.asked.append(exclude)
@@ -46,7 +48,7 @@ class RootReader:
         return self._first(exclude)
 
     def candidates(self, s: int, attack: bool) -> list[int]:
-        return []  # no first move of a threat after the root's move: the aji check finds none
+        return self.firsts
 
     def unwind(self) -> None:
         pass
