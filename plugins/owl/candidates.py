@@ -242,6 +242,20 @@ class OwlCandidates(OwlStatus):
                         near.add(r)
         return sorted(near)
 
+    def _lunch_rescues(self, strings: list[int]) -> list[int]:
+        """The attacker's saves of his strings that the dragon's lunch reading finds it can
+        capture and he can save (a lunch in its eye space is an eye; saved, it is a wall:
+        owl.tst 67's H19, which captures the stone whose capture would leave his three
+        stones in atari)."""
+        if self.tactical is None:
+            return []
+        out: list[int] = []
+        for e in self._lunch_strings(strings):
+            acode, _, dcode, dpoint = self.tactical.attack_and_defend(self.board, e, TACTICAL_NODES, afresh=True)
+            if acode and dcode and dpoint and dpoint not in out:
+                out.append(dpoint)
+        return out
+
     def _patterns(self, database: str, color: int, strings: list[int], spaces: list[EyeSpace]) -> list[Match]:
         """The database's matches for color around the dragon: on its liberties, its eye
         spaces and the points next to its liberties."""

@@ -40,9 +40,11 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   reads the diagonal steps from its stones (`_diagonal_steps`: the kosumi that runs or
   links, "the diagonal move is seldom bad"), which no source offers: read last, they
   change only a dead verdict, and below the root they would widen every node. Where no
-  offered move kills, owl_attack's root reads in the same way every empty point within
-  two lines of the dragon's stones (`_near_points`: the net, the block a diagonal or a
-  jump away, the placement no shape names).
+  offered move kills, owl_attack's root reads in the same way the attacker's saves of the
+  strings the dragon could capture (`_lunch_rescues`: "take away its lunch"; a rescue far
+  from the dragon, as a capture of the stone that ataris them, no source offers), then
+  every empty point within two lines of the dragon's stones (`_near_points`: the net, the
+  block a diagonal or a jump away, the placement no shape names).
 - A question may leave root moves out (exclude): the owl service checks owl_attack's and
   owl_defend's move by the other side's question asked afresh after it, and where that
   refutes it reads the root again without it (plugins/owl/service.py).
@@ -315,8 +317,9 @@ class OwlReader(OwlCandidates):
                         break
             if depth == 0 and best == 0 and not stepped and self.limits.root_steps and not self._exhausted():
                 stepped = True  # no offered move works: the last tier
-                last = self._near_points(strings) if attacker_to_move else self._diagonal_steps(strings)
-                steps = [m for m in last if m not in moves and m not in self.exclude]
+                last = self._lunch_rescues(strings) + self._near_points(strings) if attacker_to_move \
+                    else self._diagonal_steps(strings)
+                steps = [m for m in dict.fromkeys(last) if m not in moves and m not in self.exclude]
                 if steps:
                     pending = steps
                     width += len(steps)

@@ -128,17 +128,22 @@ class OwlStatus(Search):
         worms = make_worms(b)
         if self.tactical is None:
             return worms
-        enemy = 3 - self.owner
         self.lunches_read = set()
-        near = {p for o in strings for p in b.sref[o].stones} | {p for o in strings for p in b.sref[o].libs}
-        for e in sorted({b.origin(q) for p in near for q in b.nbrs[p] if b.board[q] == enemy}):
-            if len(b.sref[e].libs) > LUNCH_LIBERTIES:
-                continue
+        for e in self._lunch_strings(strings):
             acode, apoint, dcode, dpoint = self.tactical.attack_and_defend(b, e, TACTICAL_NODES, afresh=True)
             self.lunches_read.add(e)
             w = worms[e]
             w.attack_code, w.attack_point, w.defense_code, w.defense_point = acode, apoint, dcode, dpoint
         return worms
+
+    def _lunch_strings(self, strings: list[int]) -> list[int]:
+        """Origins of the enemy strings beside the dragon or on its liberties with
+        LUNCH_LIBERTIES or fewer: those its lunch reading reads."""
+        b = self.board
+        enemy = 3 - self.owner
+        near = {p for o in strings for p in b.sref[o].stones} | {p for o in strings for p in b.sref[o].libs}
+        return [e for e in sorted({b.origin(q) for p in near for q in b.nbrs[p] if b.board[q] == enemy})
+                if len(b.sref[e].libs) <= LUNCH_LIBERTIES]
 
     def _escape(self, strings: list[int], inside: set[int]) -> int:
         """How open the ground outside the dragon is: the empty points within ESCAPE_STEPS

@@ -4,7 +4,8 @@ pinched stone that runs by jumping, a dragon that runs to a strong friend, a cra
 the edge that is no way out, a clearly more forcing kill among several, the killing move
 read first by the defender, every candidate read at the root (a node limit past the width
 leaving the first candidates' verdict), the diagonal steps read at the defender's root
-where nothing else saves, and the GTP commands."""
+where nothing else saves, the attacker's lunch rescues and near points where nothing
+else kills, and the GTP commands."""
 
 from __future__ import annotations
 
@@ -537,6 +538,37 @@ def test_where_no_offered_move_kills_the_attacker_reads_the_near_points() -> Non
     assert near - offered and answer == (0, NO_POINT) and near - offered <= read
     offered, near, answer, read = _root_tier(SIDE, "A7", attack=True)
     assert answer[0] == WIN and near - offered and not (near - offered) & read
+
+
+# White's corner group lives only by eating black's three stones E9 F9 E8 (in atari at D9):
+# with them its space C9 D9 C8 grows into two eyes, and A9 is no eye (A8 is black's). Black
+# saves them from afar: H9 captures G9, the stone that ataris them, and white is left one
+# eye. No source offers H9 (it touches neither the dragon nor its eye space).
+LUNCH = """
+. O . . X X O . .
+X O . O X O X X X
+X O O O O O X . .
+X X X . . X X . .
+. . X X X X . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def test_where_no_offered_move_kills_the_attacker_saves_the_lunch() -> None:
+    # "Take away its lunch": where nothing offered kills, owl_attack's root reads the
+    # attacker's rescues of the strings the dragon's lunch reading can capture, before the
+    # near points; white saves first by eating them
+    offered, near, answer, read = _root_tier(LUNCH, "B9", attack=True)
+    h9 = parse_vertex("H9", 9)
+    assert "H9" not in offered and "H9" not in near and answer == (WIN, h9) and "H9" in read
+    board, _ = board_from_diagram(LUNCH)
+    reader = owl().reader(board)
+    reader._start(parse_vertex("B9", 9))
+    assert reader._lunch_rescues(reader._strings()) == [h9]
+    assert owl().owl_defend(board, parse_vertex("B9", 9)) == (WIN, parse_vertex("D9", 9))
 
 
 def test_running_out_of_nodes_past_the_width_leaves_the_first_moves_verdict() -> None:
