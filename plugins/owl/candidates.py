@@ -245,8 +245,9 @@ class OwlCandidates(OwlStatus):
     def _lunch_rescues(self, strings: list[int]) -> list[int]:
         """The attacker's saves of his strings that the dragon's lunch reading finds it can
         capture and he can save (a lunch in its eye space is an eye; saved, it is a wall:
-        owl.tst 67's H19, which captures the stone whose capture would leave his three
-        stones in atari)."""
+        owl.tst 67's H19 captures the stone beside his three stones in atari, which gives
+        them a liberty). The lunch reading at the node read the same strings, so the
+        tactical reader's table answers these."""
         if self.tactical is None:
             return []
         out: list[int] = []

@@ -42,7 +42,7 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   change only a dead verdict, and below the root they would widen every node. Where no
   offered move kills, owl_attack's root reads in the same way the attacker's saves of the
   strings the dragon could capture (`_lunch_rescues`: "take away its lunch"; a rescue far
-  from the dragon, as a capture of the stone that ataris them, no source offers), then
+  from the dragon, as the capture of a stone beside them, no source offers), then
   every empty point within two lines of the dragon's stones (`_near_points`: the net, the
   block a diagonal or a jump away, the placement no shape names).
 - A question may leave root moves out (exclude): the owl service checks owl_attack's and

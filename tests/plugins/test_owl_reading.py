@@ -542,8 +542,8 @@ def test_where_no_offered_move_kills_the_attacker_reads_the_near_points() -> Non
 
 # White's corner group lives only by eating black's three stones E9 F9 E8 (in atari at D9):
 # with them its space C9 D9 C8 grows into two eyes, and A9 is no eye (A8 is black's). Black
-# saves them from afar: H9 captures G9, the stone that ataris them, and white is left one
-# eye. No source offers H9 (it touches neither the dragon nor its eye space).
+# saves them from afar: H9 captures G9, which gives them a liberty there and joins them to
+# his wall, and white is left one eye. No source offers H9 (it touches neither the dragon nor its eye space).
 LUNCH = """
 . O . . X X O . .
 X O . O X O X X X
