@@ -162,8 +162,7 @@ class OwlService(ReadingService[OwlReader]):
             return move
         self._report(board, s, attack, f"{vertex(board.size, move)} leaves a threat: "
                      + " ".join(vertex(board.size, t) for t in threat if t != NO_POINT))
-        owner = board.board[s]
-        mine = 3 - owner if attack else owner
+        mine = _side(board, s, attack)
         for other in threat:
             if other in (NO_POINT, move) or other in refuted or not board.is_legal(other, mine):
                 continue
@@ -178,8 +177,7 @@ class OwlService(ReadingService[OwlReader]):
         its first root candidate, then a move of its own question asked again that
         stands (the first side's question after it does not refute it); each read within
         owl_aji_nodes, one that gives up no threat."""
-        owner = board.board[s]
-        mine, theirs = (3 - owner, owner) if attack else (owner, 3 - owner)
+        mine, theirs = _side(board, s, attack), _side(board, s, not attack)
         if not board.trymove(move, mine):
             return None
         try:
@@ -213,8 +211,7 @@ class OwlService(ReadingService[OwlReader]):
         """The code of move for its side by the other side's question read to the end
         after it (for read_kill see _after); WIN where that question gives up (an
         unfinished answer refutes nothing) or the move may not be played now."""
-        owner = board.board[s]
-        if not board.is_legal(move, 3 - owner if attack else owner):
+        if not board.is_legal(move, _side(board, s, attack)):
             return WIN  # a ko retake barred for now: nothing to check
         gave_up = self.gave_up
         code = self._after(board, move, s, attack, node_limit, read_kill)
@@ -255,8 +252,7 @@ class OwlService(ReadingService[OwlReader]):
         candidates, the second owl's answer to the question asked again (each within an
         equal share of node_limit, when given); past the deadline no further first move
         is tried."""
-        owner = board.board[s]
-        mover = 3 - owner if attack else owner
+        mover = _side(board, s, attack)
         none: list[int] = []
         firsts = self.ask(board, None, lambda r: r.candidates(s, attack), none)
         share = None if node_limit is None else max(1, node_limit // max(1, len(firsts)))
@@ -364,8 +360,7 @@ class OwlService(ReadingService[OwlReader]):
         each of which the root reads anyway (the checks of _checked ask it so: owl.tst's
         answers the same, the suite a quarter faster). With checks, the other side's
         question has that many move checks of its own (_check_moves)."""
-        owner = board.board[s]
-        if not board.trymove(move, 3 - owner if attack else owner):
+        if not board.trymove(move, _side(board, s, attack)):
             return 0
         try:
             if not board.board[s]:
@@ -451,3 +446,10 @@ class OwlService(ReadingService[OwlReader]):
         got = compute() if tree is not None else \
             self._remember(board, SEMEAI, (a, b), compute, lambda: shape_dragon(board, a) | shape_dragon(board, b))
         return got[0], got[1], got[2]
+
+
+def _side(board: Board, s: int, attack: bool) -> int:
+    """The colour that moves first in the attacker's question on the dragon at s, or in
+    its owner's."""
+    owner = board.board[s]
+    return 3 - owner if attack else owner
