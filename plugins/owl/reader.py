@@ -242,6 +242,8 @@ class OwlReader(OwlCandidates):
         strings = self._strings()
         status, spaces, values, escape = self._judge(strings, run=_runs(depth, attacker_to_move))
         if status == DEAD:
+            if not attacker_to_move and not strings and depth <= KO_RETAKE:
+                return self._retake(depth)
             return (WIN, NO_POINT) if attacker_to_move else (0, NO_POINT)
         if status == ALIVE or (status == SURE and not attacker_to_move):
             return (0, NO_POINT) if attacker_to_move else (WIN, NO_POINT)
@@ -334,6 +336,26 @@ class OwlReader(OwlCandidates):
             self.record(f"owl {'attack' if attacker_to_move else 'defend'}: {best}"
                         + (f" {vertex(self.board.size, best_move)}" if best else ""))
         return best, best_move
+
+    def _retake(self, depth: int) -> tuple[int, int]:
+        """The defender's code where the attacker's last move took the dragon's last stone by
+        a ko capture: the retake, conditional while the ko bars it, is his only move (a
+        dragon taken by ko is not dead until the ko is won)."""
+        b = self.board
+        ko = b.ko
+        if ko == NO_POINT or b.ko_color != self.owner or ko not in self.goal:
+            return 0, NO_POINT
+        played = self.play(ko, self.owner, depth <= self.limits.ko_depth)
+        if played is None:
+            return 0, NO_POINT
+        try:
+            answer, _ = self._node(True, depth + 1)
+        finally:
+            self.undo(played)
+        code = after_move(REVERSE[answer], played[0])
+        if self.recording:
+            self.record(f"owl defend (ko retake): {code}" + (f" {vertex(b.size, ko)}" if code else ""))
+        return (code, ko) if code else (0, NO_POINT)
 
     def _pass(self, attacker_to_move: bool, depth: int, values: list[tuple[int, int]], passed: bool) -> int:
         """The code of a side with no move it may play: it passes and the other side reads

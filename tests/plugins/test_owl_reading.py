@@ -5,7 +5,7 @@ the edge that is no way out, a clearly more forcing kill among several, the kill
 read first by the defender, every candidate read at the root (a node limit past the width
 leaving the first candidates' verdict), the diagonal steps read at the defender's root
 where nothing else saves, the attacker's lunch rescues and near points where nothing
-else kills, and the GTP commands."""
+else kills, a dragon taken by a ko capture, and the GTP commands."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from core.board.boardcheck import snapshot
 from core.board.color import EMPTY, WHITE
 from core.board.coords import NO_POINT, parse_vertex, vertex
 from core.board.diagram import board_from_diagram
-from core.reading.results import KO_B, WIN
+from core.reading.results import KO_A, KO_B, WIN
 from core.reading.variations import VariationTree
 from plugins.owl.reader import FORCING_SHARE, _static
 from plugins.owl.status import ESCAPE_POINTS, FRIEND_POINTS, crawl_line
@@ -624,6 +624,37 @@ def test_a_side_that_cannot_move_passes_and_the_other_reads_on() -> None:
     # (its attack answers KO_B at A1; Kiai's white B1 kills outright: both black replies
     # leave black's group the last liberty of a capturing race white wins)
     assert service.owl_attack(board, parse_vertex("A5", 9)) == (WIN, parse_vertex("B1", 9))
+
+
+# Black's lone stone J7 breathes only at J8. White's J8 takes it, but as a ko: J8 is left
+# with the one liberty J7 (J9 and H8 are black's), and black retakes at J7 after a threat.
+# Taken by a ko capture, the stone is not dead until white wins the ko; black's J8 joins
+# it to his living top.
+KO_TAKEN = """
+. X . X . X X X X
+X X X X X X O X .
+O O O O O O O O X
+. . . . . . . . O
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def test_a_dragon_taken_by_a_ko_capture_lives_until_the_ko_is_won() -> None:
+    board, _ = board_from_diagram(KO_TAKEN)
+    j7, j8 = parse_vertex("J7", 9), parse_vertex("J8", 9)
+    before = snapshot(board)
+    assert owl().owl_attack(board, j7) == (KO_A, j8)  # white takes first: black needs the first threat
+    assert owl().owl_defend(board, j7) == (WIN, j8)
+    reader = owl().reader(board)
+    reader._start(j7)
+    board.trymove(j8, WHITE)  # the capture: the retake, barred by the ko, is read conditionally
+    assert reader._strings() == [] and reader._retake(1) == (KO_B, j7)
+    board.popgo()
+    assert snapshot(board) == before
 
 
 def test_crawling_along_the_edge_is_not_running() -> None:
