@@ -339,11 +339,19 @@ class OwlReader(OwlCandidates):
 
     def _retake(self, depth: int) -> tuple[int, int]:
         """The defender's code where the attacker's last move took the dragon's last stone by
-        a ko capture: the retake, conditional while the ko bars it, is his only move (a
-        dragon taken by ko is not dead until the ko is won)."""
+        a ko capture that also left stones of his beside the capturing stone in atari: the
+        retake, conditional while the ko bars it, is his only move (the ko decides those
+        stones too, so the dragon is not dead until it is won). A lone stone with nothing
+        else riding on its ko is dead once taken, as GNU Go and the suites count it."""
         b = self.board
         ko = b.ko
         if ko == NO_POINT or b.ko_color != self.owner or ko not in self.goal:
+            return 0, NO_POINT
+        line = b.reading_line()
+        taker = line[-1][1] if line else NO_POINT
+        if not taker or b.board[taker] != 3 - self.owner:
+            return 0, NO_POINT
+        if not any(b.board[q] == self.owner and len(b.sref[q].libs) == 1 for q in b.nbrs[taker]):
             return 0, NO_POINT
         played = self.play(ko, self.owner, depth <= self.limits.ko_depth)
         if played is None:

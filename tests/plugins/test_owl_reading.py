@@ -19,7 +19,7 @@ from core.board.boardcheck import snapshot
 from core.board.color import EMPTY, WHITE
 from core.board.coords import NO_POINT, parse_vertex, vertex
 from core.board.diagram import board_from_diagram
-from core.reading.results import KO_A, KO_B, WIN
+from core.reading.results import KO_B, WIN
 from core.reading.variations import VariationTree
 from plugins.owl.reader import FORCING_SHARE, _static
 from plugins.owl.status import ESCAPE_POINTS, FRIEND_POINTS, crawl_line
@@ -627,9 +627,9 @@ def test_a_side_that_cannot_move_passes_and_the_other_reads_on() -> None:
 
 
 # Black's lone stone J7 breathes only at J8. White's J8 takes it, but as a ko: J8 is left
-# with the one liberty J7 (J9 and H8 are black's), and black retakes at J7 after a threat.
-# Taken by a ko capture, the stone is not dead until white wins the ko; black's J8 joins
-# it to his living top.
+# with the one liberty J7 (J9 and H8 are black's), and black could retake at J7 after a
+# threat. Nothing else rides on that ko (black's top lives with three eyes), so the stone
+# is dead once taken, as GNU Go 3.8 counts it too (owl_attack 1 J8); black's J8 saves it.
 KO_TAKEN = """
 . X . X . X X X X
 X X X X X X O X .
@@ -642,19 +642,38 @@ O O O O O O O O X
 . . . . . . . . .
 """
 
+# The same ko with something riding on it: black's G8 H8 H9 J9 breathe at G9 (white's
+# G9 would be suicide) and J8, so white's J8 takes J7 and ataris them too.
+KO_STAKE = """
+X X . . X X . X X
+. X X X X O X X .
+O O O O O O O O X
+. . . . . . . . O
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
 
-def test_a_dragon_taken_by_a_ko_capture_lives_until_the_ko_is_won() -> None:
-    board, _ = board_from_diagram(KO_TAKEN)
+
+def test_a_dragon_taken_by_a_ko_capture_is_read_on_only_where_the_ko_decides_more() -> None:
     j7, j8 = parse_vertex("J7", 9), parse_vertex("J8", 9)
-    before = snapshot(board)
-    assert owl().owl_attack(board, j7) == (KO_A, j8)  # white takes first: black needs the first threat
+    board, _ = board_from_diagram(KO_TAKEN)
+    assert owl().owl_attack(board, j7) == (WIN, j8)
     assert owl().owl_defend(board, j7) == (WIN, j8)
-    reader = owl().reader(board)
-    reader._start(j7)
-    board.trymove(j8, WHITE)  # the capture: the retake, barred by the ko, is read conditionally
-    assert reader._strings() == [] and reader._retake(1) == (KO_B, j7)
-    board.popgo()
-    assert snapshot(board) == before
+    for diagram, retaken in ((KO_TAKEN, False), (KO_STAKE, True)):
+        board, _ = board_from_diagram(diagram)
+        before = snapshot(board)
+        reader = owl().reader(board)
+        reader._start(j7)
+        board.trymove(j8, WHITE)  # the capture
+        assert reader._strings() == [] and board.ko == j7
+        nodes = reader.nodes
+        reader._retake(1)
+        assert (reader.nodes > nodes) == retaken  # the retake read, conditionally, only where black's stones are in atari
+        board.popgo()
+        assert snapshot(board) == before
 
 
 def test_crawling_along_the_edge_is_not_running() -> None:
