@@ -241,9 +241,8 @@ class OwlReader(OwlCandidates):
         passed, self.passed = self.passed, False
         strings = self._strings()
         status, spaces, values, escape = self._judge(strings, run=_runs(depth, attacker_to_move))
-        if status == DEAD:
-            if not attacker_to_move and not strings and depth <= KO_RETAKE:
-                return self._retake(depth)
+        retake = self._retake(depth) if status == DEAD and not attacker_to_move and not strings else NO_POINT
+        if status == DEAD and not retake:
             return (WIN, NO_POINT) if attacker_to_move else (0, NO_POINT)
         if status == ALIVE or (status == SURE and not attacker_to_move):
             return (0, NO_POINT) if attacker_to_move else (WIN, NO_POINT)
@@ -251,7 +250,9 @@ class OwlReader(OwlCandidates):
             return self._at_limit(attacker_to_move, strings, values, escape), NO_POINT
         color = 3 - self.owner if attacker_to_move else self.owner
         lead = False  # moves holds only the leading moves of the side's list
-        if status == SURE:  # two sure eyes, unless a vital pattern spoils one
+        if retake:  # the dragon's last stone taken by a ko that decides more: the retake is the one move
+            moves = [retake]
+        elif status == SURE:  # two sure eyes, unless a vital pattern spoils one
             moves = self._vital(strings, spaces)
             if not moves:
                 return 0, NO_POINT
@@ -337,33 +338,24 @@ class OwlReader(OwlCandidates):
                         + (f" {vertex(self.board.size, best_move)}" if best else ""))
         return best, best_move
 
-    def _retake(self, depth: int) -> tuple[int, int]:
-        """The defender's code where the attacker's last move took the dragon's last stone by
-        a ko capture that also left stones of his beside the capturing stone in atari: the
-        retake, conditional while the ko bars it, is his only move (the ko decides those
-        stones too, so the dragon is not dead until it is won). A lone stone with nothing
-        else riding on its ko is dead once taken, as GNU Go and the suites count it."""
+    def _retake(self, depth: int) -> int:
+        """Where the attacker's last move took the dragon's last stone by a ko capture that
+        also left stones of the owner's beside the capturing stone in atari, within
+        KO_RETAKE plies of the root: the retake, the defender's one move (conditional while
+        the ko bars it; the ko decides those stones too, so the dragon is not dead until it
+        is won). A lone stone with nothing else riding on its ko is dead once taken, as GNU
+        Go and the suites count it: NO_POINT."""
         b = self.board
         ko = b.ko
-        if ko == NO_POINT or b.ko_color != self.owner or ko not in self.goal:
-            return 0, NO_POINT
+        if depth > KO_RETAKE or ko == NO_POINT or b.ko_color != self.owner or ko not in self.goal:
+            return NO_POINT
         line = b.reading_line()
         taker = line[-1][1] if line else NO_POINT
         if not taker or b.board[taker] != 3 - self.owner:
-            return 0, NO_POINT
+            return NO_POINT
         if not any(b.board[q] == self.owner and len(b.sref[q].libs) == 1 for q in b.nbrs[taker]):
-            return 0, NO_POINT
-        played = self.play(ko, self.owner, depth <= self.limits.ko_depth)
-        if played is None:
-            return 0, NO_POINT
-        try:
-            answer, _ = self._node(True, depth + 1)
-        finally:
-            self.undo(played)
-        code = after_move(REVERSE[answer], played[0])
-        if self.recording:
-            self.record(f"owl defend (ko retake): {code}" + (f" {vertex(b.size, ko)}" if code else ""))
-        return (code, ko) if code else (0, NO_POINT)
+            return NO_POINT
+        return ko
 
     def _pass(self, attacker_to_move: bool, depth: int, values: list[tuple[int, int]], passed: bool) -> int:
         """The code of a side with no move it may play: it passes and the other side reads

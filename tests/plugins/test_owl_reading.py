@@ -669,9 +669,9 @@ def test_a_dragon_taken_by_a_ko_capture_is_read_on_only_where_the_ko_decides_mor
         reader._start(j7)
         board.trymove(j8, WHITE)  # the capture
         assert reader._strings() == [] and board.ko == j7
-        nodes = reader.nodes
-        reader._retake(1)
-        assert (reader.nodes > nodes) == retaken  # the retake read, conditionally, only where black's stones are in atari
+        # the retake is the node's one move only where black's stones are in atari
+        assert reader._retake(1) == (j7 if retaken else NO_POINT)
+        assert reader._retake(5) == NO_POINT  # past KO_RETAKE a ko the rule bars is not retaken
         board.popgo()
         assert snapshot(board) == before
 
