@@ -241,7 +241,7 @@ class OwlReader(OwlCandidates):
         passed, self.passed = self.passed, False
         strings = self._strings()
         status, spaces, values, escape = self._judge(strings, run=_runs(depth, attacker_to_move))
-        retake = self._retake(depth) if status == DEAD and not attacker_to_move and not strings else NO_POINT
+        retake = self._retake(depth) if status == DEAD and not attacker_to_move else NO_POINT
         if status == DEAD and not retake:
             return (WIN, NO_POINT) if attacker_to_move else (0, NO_POINT)
         if status == ALIVE or (status == SURE and not attacker_to_move):
@@ -349,10 +349,10 @@ class OwlReader(OwlCandidates):
         ko = b.ko
         if depth > KO_RETAKE or ko == NO_POINT or b.ko_color != self.owner or ko not in self.goal:
             return NO_POINT
-        line = b.reading_line()
-        taker = line[-1][1] if line else NO_POINT
-        if not taker or b.board[taker] != 3 - self.owner:
+        line = b.reading_line()  # a ko against the owner: the last move was the attacker's capture
+        if not line:
             return NO_POINT
+        taker = line[-1][1]
         if not any(b.board[q] == self.owner and len(b.sref[q].libs) == 1 for q in b.nbrs[taker]):
             return NO_POINT
         return ko
