@@ -10,7 +10,7 @@ import pytest
 
 from core.board.board import Board
 from core.board.boardcheck import snapshot
-from core.board.coords import parse_vertex
+from core.board.coords import NO_POINT, parse_vertex
 from core.board.diagram import board_from_diagram
 from core.reading.results import WIN
 from tests.plugins.test_owl_checked import RootReader, RootScripted
@@ -38,7 +38,7 @@ class AjiScripted(RootScripted):
     moves the side to move finds after the reading line, its candidates and its winning
     root moves alike (none where the line is not scripted); a read after a line in
     giving_up runs out of nodes. It records the node limit each read below the root was
-    asked with."""
+    asked with, and keeps those readers."""
 
     def __init__(self, moves: list[int], after: dict[int, int | None],
                  lines: dict[tuple[int, ...], list[int]], giving_up: frozenset[tuple[int, ...]]) -> None:
@@ -46,6 +46,7 @@ class AjiScripted(RootScripted):
         self.lines = lines
         self.giving_up = giving_up
         self.limits_asked: list[int | None] = []
+        self.below: list[RootReader] = []
 
     def reader(self, board: Board, node_limit: int | None = None) -> RootReader:  # type: ignore[override]
         if board.stackp == 0:
@@ -53,7 +54,8 @@ class AjiScripted(RootScripted):
         self.limits_asked.append(node_limit)
         line = tuple(p for _, p in board.reading_line())
         found = self.lines.get(line, [])
-        return RootReader(found, firsts=found, aborted=line in self.giving_up)
+        self.below.append(RootReader(found, firsts=found, aborted=line in self.giving_up))
+        return self.below[-1]
 
 
 def _service(moves: list[int], after: dict[int, int | None], lines: dict[tuple[int, ...], list[int]],
@@ -105,6 +107,18 @@ def test_the_threat_reads_spend_owl_aji_nodes(attack: bool) -> None:
     (service.owl_attack if attack else service.owl_defend)(board, E5)
     # the candidates after C3 at the question's own limit, the other side's read at 700
     assert service.limits_asked == [None, 700]
+
+
+def test_the_defenders_threat_read_reads_no_kill_first() -> None:
+    # after white's kill C3 and black's G7, black's own question reads his candidates
+    # (owl_defend told NO_POINT), not white's killing move first (None: a read of its own)
+    board, service = _service([C3], {C3: WIN, F2: 0}, {(C3,): [G7], (C3, G7): [F2]})
+    service.owl_attack(board, E5)
+    assert [r.hints for r in service.below] == [[], [NO_POINT]]
+    # the question asked at the top still reads the kill first
+    board, service = _service([C3], {C3: WIN}, {})
+    service.owl_defend(board, E5)
+    assert service.root.hints == [None]
 
 
 @pytest.mark.parametrize("attack", [True, False])

@@ -35,6 +35,7 @@ class RootReader:
     aborted: bool = False
     visited: int = 20  # nodes a read counts: enough for the persistent cache to keep the answer
     firsts: list[int] = field(default_factory=list)  # none: the aji check finds no threat
+    hints: list[int | None] = field(default_factory=list)  # owl_defend's killing move to try first, as asked
 
     def _first(self, exclude: tuple[int, ...]) -> tuple[int, int]:
         self.asked.append(exclude)
@@ -45,6 +46,7 @@ class RootReader:
         return self._first(exclude)
 
     def owl_defend(self, s: int, first: int | None = None, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
+        self.hints.append(first)
         return self._first(exclude)
 
     def candidates(self, s: int, attack: bool) -> list[int]:
