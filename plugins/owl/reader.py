@@ -101,6 +101,7 @@ from plugins.owl.status import ALIVE, DEAD, SURE
 AREA_STEPS: Final = 4  # an owl cache entry's area: the dragon grown this far through empty points
 OWL_ATTACK: Final = 1  # owl's routines in the persistent cache (the service numbers the rest)
 OWL_DEFEND: Final = 2
+OWL_ANY_KILL: Final = 12  # owl_attack stopping at its first kill (the service's routines are 3 to 11)
 NARROW_WIDTH: Final = 3  # moves per node between the root's neighbourhood and the branch depth
 KO_RETAKE: Final = 4  # a ko the rule bans for now is retaken (conditionally) only this near the root
 FORCING_SHARE: Final = 0.75  # a later kill replaces the root's best only with a proof this much smaller
@@ -134,13 +135,19 @@ class OwlReader(OwlCandidates):
         self.hint = NO_POINT  # the defender tries the attacker's killing move first
         self.passed = False  # the last ply of the line was a pass (the mover had no move)
         self.exclude: tuple[int, ...] = ()  # root moves not to read (refuted by a check)
+        self.any_kill = False  # owl_attack's root stops at its first kill (a threat probe)
 
     # ------------------------------------------------------------------ questions
-    def owl_attack(self, s: int, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
+    def owl_attack(self, s: int, exclude: tuple[int, ...] = (), any_kill: bool = False) -> tuple[int, int]:
         """(code, move): can the dragon at s be killed, its opponent moving first (without
-        the root moves in exclude)."""
+        the root moves in exclude); with any_kill, the first kill the root finds, not the
+        most forcing."""
         self.exclude = exclude
-        return self._ask(s, attack=True)
+        self.any_kill = any_kill
+        try:
+            return self._ask(s, attack=True)
+        finally:
+            self.any_kill = False
 
     def owl_defend(self, s: int, attack_move: int | None = None, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
         """(code, move): can the dragon at s be saved, its owner moving first (without the
@@ -212,7 +219,8 @@ class OwlReader(OwlCandidates):
         goal = self.goal
         try:
             inputs = ((s,) if attack else (s, self.hint)) + self.exclude  # the defence read depends on the move tried first
-            return self.persistent_read(self.persistent, OWL_DEFEND if not attack else OWL_ATTACK, inputs,
+            routine = OWL_DEFEND if not attack else OWL_ANY_KILL if self.any_kill else OWL_ATTACK
+            return self.persistent_read(self.persistent, routine, inputs,
                                         lambda: self._node(attack, 0),
                                         lambda shadow: owl_area(self.board, goal) | shadow)
         except ReadingAborted:
@@ -270,7 +278,7 @@ class OwlReader(OwlCandidates):
         if depth == 0 and not attacker_to_move and self.hint and self.hint not in self.exclude:
             if self.hint in moves or self.board.is_legal(self.hint, color):
                 moves = [self.hint] + [m for m in moves if m != self.hint]
-        forcing = depth == 0 and attacker_to_move  # read every kill, keep the most forcing
+        forcing = depth == 0 and attacker_to_move and not self.any_kill  # read every kill, keep the most forcing
         best, best_move, tried = 0, NO_POINT, 0
         replace_below = 0  # the proof a later kill must stay under to replace the best one
         width = self._width(depth, len(moves))

@@ -87,12 +87,12 @@ class OwlService(ReadingService[OwlReader]):
 
     def _read(self, board: Board, s: int, attack: bool, node_limit: int | None = None,
               tree: VariationTree | None = None, exclude: tuple[int, ...] = (),
-              kill_first: bool = True) -> tuple[int, int]:
+              kill_first: bool = True, any_kill: bool = False) -> tuple[int, int]:
         """owl_attack's or owl_defend's answer as the reader gives it, the root moves in
         exclude left out; owl_defend without kill_first reads its own candidates alone,
         not the attacker's killing move first (which costs a read of its own)."""
         if attack:
-            return self.ask(board, node_limit, lambda r: r.owl_attack(s, exclude), (0, NO_POINT), tree)
+            return self.ask(board, node_limit, lambda r: r.owl_attack(s, exclude, any_kill), (0, NO_POINT), tree)
         hint = None if kill_first else NO_POINT
         return self.ask(board, node_limit, lambda r: r.owl_defend(s, hint, exclude), (0, NO_POINT), tree)
 
@@ -194,7 +194,7 @@ class OwlService(ReadingService[OwlReader]):
                 if not board.board[s]:  # the attacker's first move captures
                     return firsts[0], NO_POINT
                 gave_up = self.gave_up
-                code, second = self._read(board, s, not attack, self.aji_nodes, kill_first=False)
+                code, second = self._read(board, s, not attack, self.aji_nodes, kill_first=False, any_kill=True)
                 if code != WIN or second == NO_POINT or self.gave_up != gave_up:
                     return None
                 if self._checked_code(board, second, s, not attack, self.aji_nodes) != WIN:

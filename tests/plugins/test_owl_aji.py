@@ -121,6 +121,18 @@ def test_the_defenders_threat_read_reads_no_kill_first() -> None:
     assert service.root.hints == [None]
 
 
+def test_the_attackers_threat_read_stops_at_its_first_kill() -> None:
+    # after black's save C3 and white's G7, white's own question needs a kill that
+    # stands, not the most forcing one: owl_attack is asked with any_kill
+    board, service = _service([C3], {C3: WIN, F2: 0}, {(C3,): [G7], (C3, G7): [F2]})
+    service.owl_defend(board, E5)
+    assert [r.any_kills for r in service.below] == [[], [True]]
+    # the question asked at the top still keeps the most forcing kill
+    board, service = _service([C3], {C3: WIN}, {})
+    service.owl_attack(board, E5)
+    assert service.root.any_kills == [False]
+
+
 @pytest.mark.parametrize("attack", [True, False])
 def test_a_threat_read_that_gives_up_is_no_threat(attack: bool) -> None:
     # after C3, G7 the other side's read finds F2, which would stand, but ran out of nodes

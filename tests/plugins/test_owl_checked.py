@@ -36,13 +36,15 @@ class RootReader:
     visited: int = 20  # nodes a read counts: enough for the persistent cache to keep the answer
     firsts: list[int] = field(default_factory=list)  # none: the aji check finds no threat
     hints: list[int | None] = field(default_factory=list)  # owl_defend's killing move to try first, as asked
+    any_kills: list[bool] = field(default_factory=list)  # owl_attack's any_kill, as asked
 
     def _first(self, exclude: tuple[int, ...]) -> tuple[int, int]:
         self.asked.append(exclude)
         left = [m for m in self.moves if m not in exclude]
         return (WIN, left[0]) if left else (0, NO_POINT)
 
-    def owl_attack(self, s: int, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
+    def owl_attack(self, s: int, exclude: tuple[int, ...] = (), any_kill: bool = False) -> tuple[int, int]:
+        self.any_kills.append(any_kill)
         return self._first(exclude)
 
     def owl_defend(self, s: int, first: int | None = None, exclude: tuple[int, ...] = ()) -> tuple[int, int]:

@@ -3,7 +3,7 @@ sides, two eyes that nothing kills, a dragon that runs out (and is defended with
 pinched stone that runs by jumping, a dragon that runs to a strong friend, a crawl along
 the edge that is no way out, a clearly more forcing kill among several, the killing move
 read first by the defender, every candidate read at the root (a node limit past the width
-leaving the first candidates' verdict), the diagonal steps read at the defender's root
+leaving the first candidates' verdict; a threat probe stopping at its first kill), the diagonal steps read at the defender's root
 where nothing else saves, the attacker's lunch rescues and near points where nothing
 else kills, a dragon taken by a ko capture, and the GTP commands."""
 
@@ -497,6 +497,24 @@ def test_the_root_reads_every_candidate_beyond_the_width() -> None:
                 reader.owl_defend(a7, NO_POINT)
             counts.append(_root_moves(reader.tree))
         assert counts[0] == counts[1] > 5
+
+
+def test_any_kill_stops_the_attackers_root_at_its_first_kill() -> None:
+    # a threat probe needs a kill, not the most forcing one: with any_kill the root stops
+    # at the first kill in its order, where the full attack reads every candidate on
+    board, _ = board_from_diagram(SIDE)
+    a7 = parse_vertex("A7", 9)
+    read: list[list[str]] = []
+    answers = []
+    for any_kill in (False, True):
+        reader = owl().reader(board)
+        reader.tree = VariationTree(board)
+        answers.append(reader.owl_attack(a7, any_kill=any_kill))
+        read.append(_root_vertices(reader.tree))
+        assert not reader.any_kill  # the flag is the question's alone
+    assert answers[0][0] == answers[1][0] == WIN
+    assert answers[1][1] == parse_vertex(read[1][-1], 9)  # the last root move read is the kill
+    assert read[1] == read[0][:len(read[1])] and len(read[1]) < len(read[0])
 
 
 def _root_tier(diagram: str, where: str, attack: bool) -> tuple[set[str], set[str], tuple[int, int], set[str]]:
