@@ -3,9 +3,10 @@ sides, two eyes that nothing kills, a dragon that runs out (and is defended with
 pinched stone that runs by jumping, a dragon that runs to a strong friend, a crawl along
 the edge that is no way out, a clearly more forcing kill among several, the killing move
 read first by the defender, every candidate read at the root (a node limit past the width
-leaving the first candidates' verdict; a threat probe stopping at its first kill), the diagonal steps read at the defender's root
-where nothing else saves, the attacker's lunch rescues and near points where nothing
-else kills, a dragon taken by a ko capture, and the GTP commands."""
+leaving the first candidates' verdict; a threat probe stopping at its first kill), the
+diagonal steps read at the defender's root where nothing else saves, the attacker's lunch
+rescues and near points where nothing else kills, a dragon taken by a ko capture, and the
+GTP commands."""
 
 from __future__ import annotations
 
