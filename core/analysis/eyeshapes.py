@@ -160,8 +160,10 @@ def _anchored(points: frozenset[Point], size: int, place: str) -> list[tuple[fro
     return out
 
 
+@functools.lru_cache(maxsize=5_000)
 def _placed(points: frozenset[Point], size: int) -> tuple[Shape, Point] | None:
-    """A corner or edge shape of the database that the points make on a board of size."""
+    """A corner or edge shape of the database that the points make on a board of size (kept
+    for the point sets met again)."""
     for place in ("corner", "edge"):
         table = database()[place]
         if not table or size <= 0:
@@ -209,8 +211,10 @@ def _neighbours(p: Point) -> tuple[Any, ...]:
     return (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)
 
 
-def components(points: frozenset[Point]) -> list[frozenset[Point]]:
-    """The 4-connected parts of a point set."""
+@functools.lru_cache(maxsize=20_000)
+def components(points: frozenset[Point]) -> tuple[frozenset[Point], ...]:
+    """The 4-connected parts of a point set (kept for the point sets met again: the eye
+    values' search splits the same sets many times)."""
     left: set[Any] = set(points)  # (Any: each point stays the one tuple object, not rebuilt at every use)
     out: list[frozenset[Point]] = []
     q: Any
@@ -224,8 +228,10 @@ def components(points: frozenset[Point]) -> list[frozenset[Point]]:
                     left.remove(q)
                     part.add(q)
                     todo.append(q)
+        if not left and not out:  # connected: the set itself (a kept answer holds no copy)
+            return (points,)
         out.append(frozenset(part))
-    return out
+    return tuple(out)
 
 
 def combine(values: list[tuple[int, int]], owner_first: bool) -> int:
@@ -416,7 +422,11 @@ def _may_fill(e: Point, dead: frozenset[Point], empty: frozenset[Point], walled:
 
 def _after(s: Space, owner_first: bool) -> int:
     """Eyes from the space after a move, its parts added up, one side to move."""
-    parts = [_value(s.part(c)) for c in components(s.points)]
+    split = components(s.points)
+    if len(split) == 1:  # one part: the space itself (its marks lie inside its points)
+        v = _value(s)
+        return v.max if owner_first else v.min
+    parts = [_value(s.part(c)) for c in split]
     return combine([(v.min, v.max) for v in parts], owner_first)
 
 

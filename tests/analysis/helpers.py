@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import functools
+import random
 import time
 
 from core.analysis.analysis import Analysis
+from core.analysis import eyeshapes
 from core.analysis.eyes import EyeSpace, space_at
+from core.analysis.eyeshapes import Point
 from core.board.board import Board
 from core.board.color import BLACK, WHITE
 from core.board.coords import vertex
@@ -44,3 +47,30 @@ def space(a: Analysis, p: int, color: int = BLACK) -> EyeSpace:
 def v(a: Analysis, p: int) -> str:
     """A point as GTP writes it."""
     return vertex(a.board.size, p)
+
+
+SPACE_BOARD = 9  # the board random_space draws on
+
+
+def clear_eye_caches() -> None:
+    """Empty every cache the eye values' search keeps."""
+    for cached in (eyeshapes._value, eyeshapes._play, eyeshapes.components, eyeshapes._placed):
+        cached.cache_clear()
+
+
+def random_space(seed: int) -> tuple[frozenset[Point], frozenset[Point], frozenset[Point]]:
+    """A connected space of 3 to 10 points grown from a point near the lower left corner of a
+    9x9 board, with random marginal points and at most two dead enemy stones."""
+    rng = random.Random(seed)
+    start = (SPACE_BOARD - 1 - rng.randrange(3), rng.randrange(4))
+    points = {start}
+    target = rng.randint(3, 10)
+    while len(points) < target:
+        r, c = rng.choice(sorted(points))
+        q = rng.choice([(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)])
+        if 0 <= q[0] < SPACE_BOARD and 0 <= q[1] < SPACE_BOARD:
+            points.add(q)
+    ordered = sorted(points)
+    marginal = {p for p in ordered if rng.random() < 0.3}
+    dead = {p for p in ordered if p not in marginal and rng.random() < 0.1}
+    return frozenset(points), frozenset(marginal), frozenset(sorted(dead)[:2])

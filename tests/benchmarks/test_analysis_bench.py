@@ -16,7 +16,9 @@ from core.board.color import BLACK, color_name
 from core.board.coords import vertex
 from core.host.plugins import PluginHost
 from core.host.pool import Pool
+from core.analysis.eyeshapes import value
 from core.move.genmove import MoveGenerator
+from tests.analysis.helpers import SPACE_BOARD, clear_eye_caches, random_space
 from tests.benchmarks.conftest import middle_game, run_and_rate
 
 
@@ -48,6 +50,20 @@ def test_eyes_and_dragons_19x19(benchmark: Any) -> None:
     benchmark.extra_info["eye_spaces"] = len(a.spaces)
     benchmark.extra_info["seconds_per_genmove"] = round(genmove, 3)
     benchmark.extra_info["share_of_genmove"] = round(seconds / genmove, 3)
+
+
+def test_eye_value_search(benchmark: Any) -> None:
+    """The eye values' search on 300 random spaces of 3 to 10 points near a corner, with
+    marginal points and dead stones, every cache emptied before each round (owl values
+    thousands of such spaces a question)."""
+    spaces = [random_space(seed) for seed in range(300)]
+
+    def search() -> None:
+        clear_eye_caches()
+        for points, marginal, dead in spaces:
+            value(points, marginal, dead, size=SPACE_BOARD)
+
+    run_and_rate(benchmark, search, "spaces_per_second", len(spaces))
 
 
 def test_kata_analyze_latency_19x19(benchmark: Any) -> None:
