@@ -6,8 +6,8 @@ import functools
 import random
 import time
 
-from core.analysis.analysis import Analysis
 from core.analysis import eyeshapes
+from core.analysis.analysis import Analysis
 from core.analysis.eyes import EyeSpace, space_at
 from core.analysis.eyeshapes import Point
 from core.board.board import Board
