@@ -15,7 +15,7 @@ from core.board.color import EMPTY
 from core.move.patterns import Match
 from core.reading.results import WIN
 from plugins.owl.shapes import owl_matches, top_value
-from plugins.owl.status import TACTICAL_NODES, OwlStatus, crawl_line, line_of
+from plugins.owl.status import FRIEND_LIBERTIES, TACTICAL_NODES, OwlStatus, crawl_line, line_of
 
 # move values, beside the patterns' value(n): the eye analysis's vital points first, then
 # captures and rescues, liberties, the defender's jumps, and marginal points last
@@ -178,6 +178,20 @@ class OwlCandidates(OwlStatus):
             if b.board[q] == self.owner and b.origin(q) not in members:
                 return True
         return False
+
+    def _friend_links(self, strings: list[int], color: int) -> list[int]:
+        """The liberties of the weak friendly strings the dragon leans on (outside it, under
+        FRIEND_LIBERTIES liberties, each beside one of its liberties: a jump or a diagonal
+        away), other than the dragon's own, where color may play: the attacker's move there
+        cuts the dragon off from its friend, the defender's makes the friend strong enough
+        to lean on. No source offers them (they touch neither the dragon nor its liberties);
+        owl's roots read them after the offered moves."""
+        b = self.board
+        members = set(strings)
+        libs = {p for o in strings for p in b.sref[o].libs}
+        friends = {b.origin(q) for p in libs for q in b.nbrs[p] if b.board[q] == self.owner}
+        friends = {o for o in friends if o not in members and len(b.sref[o].libs) < FRIEND_LIBERTIES}
+        return _legal(b, sorted({p for o in friends for p in b.sref[o].libs if p not in libs}), color)
 
     def _edge_points(self, strings: list[int], lines: int) -> list[int]:
         """Empty points on the first `lines` lines within EDGE_STEPS of the dragon's

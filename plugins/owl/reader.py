@@ -27,7 +27,9 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   dead stones (a lunch), so that a stone dropped into an eye does not split it in two.
 - At the root every candidate is read (`root_width`, 0), not only the first `width` (below
   the root the width stands): a kill or a save ranked past them is found while nodes
-  remain. The first `width` are the question's own: running out of nodes or time among
+  remain. After the offered moves the root reads the liberties of a weak friend the
+  dragon leans on (`_friend_links`): the attacker cuts it off, the defender makes the
+  friend strong enough to lean on (owl.tst 204 to 205; offered at every node, 193). The first `width` are the question's own: running out of nodes or time among
   them leaves the question uncertain, among the later ones it leaves their verdict.
 - At the root of owl_attack the kill with the smallest proof tree is kept (the most
   forcing: the defender has the fewest resources against it; the first kill found was
@@ -269,6 +271,8 @@ class OwlReader(OwlCandidates):
             lead = True
         else:  # above the branch depth: the opponent's best move tried too
             moves = self._moves(strings, spaces, attacker_to_move, True)
+            if depth == 0:  # every root candidate is read: the friend the dragon leans on too
+                moves += [m for m in self._friend_links(strings, color) if m not in moves]
         if depth == 0 and self.exclude:
             moves = [m for m in moves if m not in self.exclude]
             if not moves:  # every move left was refuted: none to offer

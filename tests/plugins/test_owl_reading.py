@@ -5,8 +5,8 @@ the edge that is no way out, a clearly more forcing kill among several, the kill
 read first by the defender, every candidate read at the root (a node limit past the width
 leaving the first candidates' verdict; a threat probe stopping at its first kill), the
 diagonal steps read at the defender's root where nothing else saves, the attacker's lunch
-rescues and near points where nothing else kills, a dragon taken by a ko capture, and the
-GTP commands."""
+rescues and near points where nothing else kills, the liberties of the friend a dragon
+leans on read at the root, a dragon taken by a ko capture, and the GTP commands."""
 
 from __future__ import annotations
 
@@ -867,3 +867,40 @@ def test_a_vital_point_ends_the_search_for_the_leading_moves() -> None:
     assert tactical.counter.value == start
     assert reader._attack_moves(strings, spaces)[0] == parse_vertex("B9", 9)
     assert tactical.counter.value > start
+
+
+# Black's three stones on the left side (A6 B6 C6 C5) lean on a lone stone a jump below
+# (C3, three liberties, outside the dragon: white can cut at C4). The friend's liberties
+# away from the dragon, B3 and C2, touch neither the dragon nor its liberties.
+LEANING = """
+. . . . . . . . .
+. . . . . . . . .
+O O O O . . . . .
+X X X O . . . . .
+. . X O . . . . .
+. . . . . . . . .
+. . X O . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def test_the_root_reads_the_liberties_of_the_friend_the_dragon_leans_on() -> None:
+    # "attack the friend it leans on": no source offers C2, the friend's far liberty; the
+    # root reads the friend's liberties after the offered moves (every attacker's candidate
+    # is read there), and below the root they are not offered
+    board, _ = board_from_diagram(LEANING)
+    s = parse_vertex("C5", 9)
+    reader = owl().reader(board)
+    reader._start(s)
+    strings = reader._strings()
+    assert {vertex(9, p) for p in reader.goal} == {"A6", "B6", "C6", "C5"}
+    links = [vertex(9, p) for p in reader._friend_links(strings, WHITE)]
+    assert links == ["B3", "C2"]
+    _, spaces, _, _ = reader._judge(strings)
+    assert "C2" not in {vertex(9, p) for p in reader._moves(strings, spaces, True, True)}
+    reader = owl().reader(board)
+    reader.tree = VariationTree(board)
+    assert reader.owl_attack(s)[0] == WIN
+    read = _root_vertices(reader.tree)
+    assert read[-1] == "C2" and read.count("B3") == 1  # offered already, read once
