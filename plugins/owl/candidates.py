@@ -184,8 +184,8 @@ class OwlCandidates(OwlStatus):
         FRIEND_LIBERTIES liberties, each beside one of its liberties: a jump or a diagonal
         away), other than the dragon's own, where color may play: the attacker's move there
         cuts the dragon off from its friend, the defender's makes the friend strong enough
-        to lean on. No source offers them (they touch neither the dragon nor its liberties);
-        owl's roots read them after the offered moves."""
+        to lean on. They are not the dragon's liberties, and most lie further out than any
+        source looks; owl's roots read them after the offered moves."""
         b = self.board
         members = set(strings)
         libs = {p for o in strings for p in b.sref[o].libs}

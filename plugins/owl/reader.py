@@ -29,8 +29,9 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   the root the width stands): a kill or a save ranked past them is found while nodes
   remain. After the offered moves the root reads the liberties of a weak friend the
   dragon leans on (`_friend_links`): the attacker cuts it off, the defender makes the
-  friend strong enough to lean on (owl.tst 204 to 205; offered at every node, 193). The first `width` are the question's own: running out of nodes or time among
-  them leaves the question uncertain, among the later ones it leaves their verdict.
+  friend strong enough to lean on (owl.tst 204 to 205; offered at every node, 193). The
+  first `width` are the question's own: running out of nodes or time among them leaves
+  the question uncertain, among the later ones it leaves their verdict.
 - At the root of owl_attack the kill with the smallest proof tree is kept (the most
   forcing: the defender has the fewest resources against it; the first kill found was
   often a first-line move that works only because the eye analysis cannot see the space
