@@ -109,28 +109,24 @@ def test_the_threat_reads_spend_owl_aji_nodes(attack: bool) -> None:
     assert service.limits_asked == [None, 700]
 
 
-def test_the_defenders_threat_read_reads_no_kill_first() -> None:
+@pytest.mark.parametrize("attack, recorded, below, top", [
     # after white's kill C3 and black's G7, black's own question reads his candidates
-    # (owl_defend told NO_POINT), not white's killing move first (None: a read of its own)
-    board, service = _service([C3], {C3: WIN, F2: 0}, {(C3,): [G7], (C3, G7): [F2]})
-    service.owl_attack(board, E5)
-    assert [r.hints for r in service.below] == [[], [NO_POINT]]
+    # (owl_defend told NO_POINT), not white's killing move first (None: a read of its own);
     # the question asked at the top still reads the kill first
-    board, service = _service([C3], {C3: WIN}, {})
-    service.owl_defend(board, E5)
-    assert service.root.hints == [None]
-
-
-def test_the_attackers_threat_read_stops_at_its_first_kill() -> None:
+    (True, "hints", [NO_POINT], [None]),
     # after black's save C3 and white's G7, white's own question needs a kill that
-    # stands, not the most forcing one: owl_attack is asked with any_kill
+    # stands, not the most forcing one: owl_attack is asked with any_kill; the question
+    # asked at the top still keeps the most forcing kill
+    (False, "any_kills", [True], [False]),
+])
+def test_the_threat_read_asks_the_other_sides_question_its_own_way(attack: bool, recorded: str,
+                                                                   below: list[object], top: list[object]) -> None:
     board, service = _service([C3], {C3: WIN, F2: 0}, {(C3,): [G7], (C3, G7): [F2]})
-    service.owl_defend(board, E5)
-    assert [r.any_kills for r in service.below] == [[], [True]]
-    # the question asked at the top still keeps the most forcing kill
+    (service.owl_attack if attack else service.owl_defend)(board, E5)
+    assert [getattr(r, recorded) for r in service.below] == [[], below]
     board, service = _service([C3], {C3: WIN}, {})
-    service.owl_attack(board, E5)
-    assert service.root.any_kills == [False]
+    (service.owl_defend if attack else service.owl_attack)(board, E5)
+    assert getattr(service.root, recorded) == top
 
 
 @pytest.mark.parametrize("attack", [True, False])
