@@ -10,10 +10,13 @@ outside the space). Its value comes from:
   the killing shapes and their vital points, matched in all eight orientations; an
   enemy stone already dead on the vital point means the opponent has played it;
 - a small search for the rest: the opponent plays a marginal point (his stone stays,
-  and the points beside it become marginal), the vital point, a half eye's key (the
-  point turns false), or a liberty of his dead stones (adding to them, where they keep
-  a liberty: "a bigger dead shape"); the owner fills a marginal point, a liberty of the
-  dead stones (to capture them), or plays the vital point or a key. Spaces a move
+  the points beside it become marginal, and so do those on the edge diagonal to it,
+  whose eye it makes false), the vital point, a half eye's key (the point turns false),
+  or a liberty of his dead stones (adding to them, where they keep a liberty: "a bigger
+  dead shape"); the owner fills a marginal point, a liberty of the dead stones (to
+  capture them), or plays the vital point or a key. The vital points are the whole
+  space's and its interior's (the points off its margins, whose shape decides once the
+  margins are taken). Spaces a move
   splits are added up as independent games: whoever moves first takes the biggest
   swing, then the other side the next.
 """
@@ -326,18 +329,30 @@ def _value(s: Space) -> Value:
         return _shape_value(s, s.points)
     if len(s.points - s.marginal) >= BIG or len(s.points) > SEARCH_LIMIT:
         return _interior_value(s, s.points - s.marginal)
-    vital = _shape_value(s, s.points).attack
+    vitals = _vitals(s)
     worst, attack = None, NONE
-    for move, after in _opponent_moves(s, vital):
+    for move, after in _opponent_moves(s, vitals):
         if worst is None or after < worst:
             worst, attack = after, move
     best, defense = None, NONE
-    for move, after in _owner_moves(s, vital):
+    for move, after in _owner_moves(s, vitals):
         if best is None or after > best:
             best, defense = after, move
     high = best if best is not None else 0
     low = min(worst, high) if worst is not None else high
     return Value(low, high, attack, defense) if low < high else Value(low, high)
+
+
+def _vitals(s: Space) -> tuple[Point, ...]:
+    """The vital points the search tries: the whole space's as a closed shape, and that of
+    its interior (the points off its margins), which decides once the margins are taken:
+    a corner six with one marginal point is a bulky five whose vital point makes two eyes."""
+    whole = _shape_value(s, s.points).attack
+    interior = s.points - s.marginal
+    if len(interior) <= 2 or len(components(interior)) != 1:
+        return (whole,) if whole != NONE else ()
+    inner = _shape_value(s, interior).attack
+    return tuple(dict.fromkeys(v for v in (whole, inner) if v != NONE))
 
 
 def _interior_value(s: Space, interior: frozenset[Point]) -> Value:
@@ -430,12 +445,24 @@ def _after(s: Space, owner_first: bool) -> int:
     return combine([(v.min, v.max) for v in parts], owner_first)
 
 
+def _edge_diagonals(p: Point, rest: frozenset[Point], size: int) -> frozenset[Point]:
+    """The points of rest on the edge diagonal to the opponent's stone at p: an eye there
+    is false (on the edge one diagonal taken for good is enough), so they count as
+    marginal, as a half eye turned false does."""
+    if size <= 0:
+        return frozenset()
+    r, c = p
+    edge = size - 1
+    return frozenset(q for q in ((r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1))
+                     if q in rest and (q[0] in (0, edge) or q[1] in (0, edge)))
+
+
 def _dead_liberties(s: Space) -> frozenset[Point]:
     """The empty points of the space beside its dead enemy stones."""
     return frozenset(q for p in s.dead for q in _neighbours(p) if q in s.points and q not in s.dead)
 
 
-def _opponent_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
+def _opponent_moves(s: Space, vitals: tuple[Point, ...]) -> list[tuple[Point, int]]:
     """The opponent's first moves and the eyes the owner then makes (he moves next), in the
     order tried, up to the first that leaves no eye: none can do better, and the first of
     the best is the one kept."""
@@ -443,17 +470,18 @@ def _opponent_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
     for p in sorted(s.marginal - s.dead - s.barred):  # his stone stays, connected outside
         rest = s.points - {p}
         near = frozenset(q for q in _neighbours(p) if q in rest)  # beside it, the points become marginal
-        falsed = frozenset(h[0] for h in s.half if h[1] == p)
+        falsed = frozenset(h[0] for h in s.half if h[1] == p) | _edge_diagonals(p, rest, s.size)
         after = s.but(points=rest, marginal=(s.marginal - {p}) | near | falsed,
                      half=frozenset(h for h in s.half if h[1] != p)).part(rest)
         out.append((p, _after(after, True)))
         if out[-1][1] == 0:
             return out
-    if vital != NONE and vital not in s.dead and vital not in s.marginal and vital not in s.barred:
-        out.append((vital, _value(s.but(dead=s.dead | {vital})).max))
-        if out[-1][1] == 0:
-            return out
-    for p in sorted(_dead_liberties(s) - s.marginal - s.barred - {vital}):  # his stone joins the dead ones
+    for vital in vitals:
+        if vital not in s.dead and vital not in s.marginal and vital not in s.barred:
+            out.append((vital, _value(s.but(dead=s.dead | {vital})).max))
+            if out[-1][1] == 0:
+                return out
+    for p in sorted(_dead_liberties(s) - s.marginal - s.barred - set(vitals)):  # his stone joins the dead ones
         if _keeps_liberty(s.dead, p, s.points - s.dead):
             out.append((p, _value(s.but(dead=s.dead | {p})).max))
             if out[-1][1] == 0:
@@ -466,14 +494,13 @@ def _opponent_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
     return out
 
 
-def _owner_moves(s: Space, vital: Point) -> list[tuple[Point, int]]:
+def _owner_moves(s: Space, vitals: tuple[Point, ...]) -> list[tuple[Point, int]]:
     """The owner's first moves and the eyes he keeps (the opponent moves next)."""
     out: list[tuple[Point, int]] = []
     candidates = set(s.marginal - s.dead) | {q for p in s.marginal for q in _neighbours(p)
                                              if q in s.points and q not in s.dead}
     candidates |= {h[2] for h in s.half if h[2] in s.points}
-    if vital != NONE and vital not in s.dead:
-        candidates.add(vital)
+    candidates |= {v for v in vitals if v not in s.dead}
     candidates |= _dead_liberties(s)  # he fills a liberty of the dead stones, to capture them
     for p in sorted(candidates):  # his stone fills the point (and settles the half eyes it keys)
         rest = s.points - {p}

@@ -10,7 +10,9 @@ taken"). Each diagonal is worth, in halves:
   where his stone on the empty point would have two liberties, it is contested only if
   reading cannot capture it (a stone he would lose there is no threat to the eye), or if
   it would capture one of ours (it has broken the wall before it is lost);
-- 3 for an enemy stone that can be saved, and captured only by winning a ko;
+- 3 for an enemy stone that can be saved, and captured only by winning a ko, or an
+  empty point where his stone would be taken at once by a stone he can take back (the
+  throw-in that starts a ko);
 - 4 if it is the enemy's: an enemy stone that cannot be captured.
 
 The sum, plus 4 for a point on the edge or in the corner (it has fewer diagonals, so
@@ -92,6 +94,8 @@ def diagonal_value(board: Board, d: int, owner: int, worms: Mapping[int, Worm],
         if board.is_ko(d, opponent):
             return CONTESTED, d, d  # he can take a ko there
         libs = board.accuratelib(d, opponent, 3)
+        if libs == 1 and not board.would_capture(d, opponent) and _throw_in_ko(board, d, opponent):
+            return KO, d, d  # his stone there is taken, and he takes back: a ko for the eye
         if libs == 2 and capturable is not None \
                 and not board.would_capture(d, opponent) \
                 and capturable(d, opponent):
@@ -99,6 +103,18 @@ def diagonal_value(board: Board, d: int, owner: int, worms: Mapping[int, Worm],
         if libs >= 2:
             return CONTESTED, d, d  # an empty point he can use
     return 0, NO_POINT, NO_POINT
+
+
+def _throw_in_ko(board: Board, d: int, opponent: int) -> bool:
+    """Whether the opponent's lone stone at d, in atari, is taken by a stone that is then
+    in atari itself: he takes back, and the diagonal is a ko."""
+    if not board.trymove(d, opponent):
+        return False
+    try:
+        libs = board.findlib(d, 2)
+        return len(libs) == 1 and board.countstones(d) == 1 and board.is_ko(libs[0], 3 - opponent) != NO_POINT
+    finally:
+        board.popgo()
 
 
 def topology(board: Board, p: int, owner: int, worms: Mapping[int, Worm],

@@ -175,6 +175,28 @@ def test_a_ko_eye_on_the_edge_is_a_half_eye_decided_at_the_ko() -> None:
     assert (s.min, s.max) == (0, 1) and s.attack == s.defense == m["k"]
 
 
+def test_a_throw_in_that_starts_a_ko_makes_a_half_eye() -> None:
+    # White's eye at H1: black's stone on G2 has one liberty, F2, and captures nothing, but
+    # white's stone capturing it at F2 stands in atari among black's stones, and black
+    # takes back at G2: a ko for the eye. Worth 3 halves, with the edge's 4 a half eye
+    # whose key is G2 (it once counted as white's: a stone in atari, no threat).
+    a, m = examined("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . O O O O
+        . . . . X O . . .
+        . . . . X X O O O
+        . . . . X . g O O
+        . . . . X X O a O
+        """)
+    top = topology(a.board, m["a"], WHITE, a.worms, frozenset([m["a"]]))
+    assert top.half and top.score == 7 and top.attack == top.defense == m["g"]
+    s = space(a, m["a"], WHITE)
+    assert (s.min, s.max) == (0, 1) and s.attack == m["g"]
+
+
 # C7's diagonals: D6 is white's for good, and a white stone on B8 would have two liberties
 # but stand in black's corner, where black captures it whichever liberty he fills first
 SPARE_DIAGONAL = """
@@ -270,6 +292,47 @@ def test_the_owner_may_fill_a_dead_stones_liberty_where_a_half_eye_keeps_the_spa
     a, b, w, c, k = (0, 1), (0, 2), (0, 3), (1, 3), (2, 4)
     eye = value(frozenset({a, b, w, c}), dead=frozenset({w}), half=frozenset({(c, k, k)}), size=9)
     assert (eye.min, eye.max) == (1, 2) and eye.attack == eye.defense == b
+
+
+def test_a_marginal_point_leaves_the_interior_shape_s_vital_point_to_fight_over() -> None:
+    # Black's corner six, C9 marginal (white's stone there stays joined to D9): once C9 is
+    # taken, what is left is a bulky five, and its vital point A8 decides. Black first
+    # takes it and lives (A7 apart, the rest four points); white first takes C9 and the
+    # bulky five is one eye. The search once tried only the marginal point and the whole
+    # six's vital point (none: closed, the six is alive) and found one eye either way.
+    a, m = examined("""
+        a b m O . . . . .
+        c d X O . . . . .
+        e X X O . . . . .
+        X X O . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    s = space(a, m["a"])
+    assert s.marginal == [m["m"]]
+    assert (s.min, s.max) == (1, 2) and s.defense == m["c"]
+
+
+def test_on_the_edge_a_point_diagonal_to_the_opponent_s_marginal_stone_is_a_false_eye() -> None:
+    # Black's bent three in the corner, B9 marginal. White's stone on B9 stays, and A8
+    # beside it on the edge has it on its diagonal: whatever black fills, the eye left is
+    # false. Black first fills B9 (or takes A9) and keeps one eye.
+    a, m = examined("""
+        a m O . . . . . .
+        c X O . . . . . .
+        X X O . . . . . .
+        O O . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    s = space(a, m["a"])
+    assert (s.min, s.max) == (0, 1) and s.attack == m["m"]
 
 
 def test_a_space_too_big_to_search_is_worth_what_its_interior_makes() -> None:
