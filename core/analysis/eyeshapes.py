@@ -347,11 +347,9 @@ def _vitals(s: Space) -> tuple[Point, ...]:
     """The vital points the search tries: the whole space's as a closed shape, and that of
     its interior (the points off its margins), which decides once the margins are taken:
     a corner six with one marginal point is a bulky five whose vital point makes two eyes."""
-    whole = _shape_value(s, s.points).attack
     interior = s.points - s.marginal
-    if len(interior) <= 2 or len(components(interior)) != 1:
-        return (whole,) if whole != NONE else ()
-    inner = _shape_value(s, interior).attack
+    whole = _shape_value(s, s.points).attack
+    inner = _shape_value(s, interior).attack if len(interior) > 2 and len(components(interior)) == 1 else NONE
     return tuple(dict.fromkeys(v for v in (whole, inner) if v != NONE))
 
 
