@@ -167,3 +167,22 @@ O O O O O O X . .
     assert _named(board, "owl_defense.db", WHITE, WHITE, "SecondLineBlockAhead") == {"D2"}
     board.setup(black=[parse_vertex("D3", 9)], white=[])  # no room under the wall: no block
     assert not _named(board, "owl_defense.db", WHITE, WHITE, "SecondLineBlockAhead")
+
+
+def test_the_block_under_the_eye_stops_a_first_line_hane() -> None:
+    # white's second-line stones C2 and E2 guard the eye at D2; black's hane at C1 under
+    # C2 is blocked at D1, and D2 stays an eye
+    board, _ = board_from_diagram("""
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . X X X X . . .
+. X O O O O X . .
+. X O . O . X . .
+. . X . . . . . .
+""")
+    assert _named(board, "owl_defense.db", WHITE, WHITE, "FirstLineBlockUnderTheEye") == {"D1"}
+    board.setup(black=[parse_vertex("D2", 9)], white=[])  # the point above is taken: no eye to keep
+    assert not _named(board, "owl_defense.db", WHITE, WHITE, "FirstLineBlockUnderTheEye")
