@@ -186,3 +186,26 @@ def test_the_block_under_the_eye_stops_a_first_line_hane() -> None:
     assert _named(board, "owl_defense.db", WHITE, WHITE, "FirstLineBlockUnderTheEye") == {"D1"}
     board.setup(black=[parse_vertex("D2", 9)], white=[])  # the point above is taken: no eye to keep
     assert not _named(board, "owl_defense.db", WHITE, WHITE, "FirstLineBlockUnderTheEye")
+
+
+def test_the_2_2_point_is_offered_inside_the_corner_s_eye_space() -> None:
+    # white's wall on the fourth lines encloses the corner's nine points: the 2-2 point
+    # B2 makes its eye, but only while it lies in the dragon's eye space
+    board, _ = board_from_diagram("""
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+X X X X X . . . .
+O O O O X . . . .
+. . . O X . . . .
+. . . O X . . . .
+. . . O X . . . .
+""")
+    corner = {parse_vertex(v, 9) for v in ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")}
+    found = _shapes(board, "owl_defense.db", WHITE, WHITE, corner)
+    assert {move for name, move in found if name == "CornerTwoTwo"} == {"B2"}
+    assert not _named(board, "owl_defense.db", WHITE, WHITE, "CornerTwoTwo")  # outside the eye space
+    board.setup(black=[parse_vertex("C3", 9)], white=[])  # their stone in the corner: not an empty corner
+    found = _shapes(board, "owl_defense.db", WHITE, WHITE, corner)
+    assert not {move for name, move in found if name == "CornerTwoTwo"}
