@@ -65,9 +65,11 @@ def _shapes(board: Board, database: str, color: int, owner: int, eye: set[int]) 
             for m in owl_matches(database, board, color, where, helpers, color == owner, dragon, eye)}
 
 
-def _named(board: Board, database: str, color: int, owner: int, name: str) -> set[str]:
-    """The moves of one of the database's patterns, as _shapes finds them (no eye space)."""
-    return {move for pattern, move in _shapes(board, database, color, owner, set()) if pattern == name}
+def _named(board: Board, database: str, color: int, owner: int, name: str,
+           eye: frozenset[int] = frozenset()) -> set[str]:
+    """The moves of one of the database's patterns, as _shapes finds them (with eye as the
+    dragon's eye space, none by default)."""
+    return {move for pattern, move in _shapes(board, database, color, owner, set(eye)) if pattern == name}
 
 
 def test_the_first_line_hane_and_its_block_are_offered() -> None:
@@ -202,10 +204,8 @@ O O O O X . . . .
 . . . O X . . . .
 . . . O X . . . .
 """)
-    corner = {parse_vertex(v, 9) for v in ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")}
-    found = _shapes(board, "owl_defense.db", WHITE, WHITE, corner)
-    assert {move for name, move in found if name == "CornerTwoTwo"} == {"B2"}
+    corner = frozenset(parse_vertex(v, 9) for v in ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"))
+    assert _named(board, "owl_defense.db", WHITE, WHITE, "CornerTwoTwo", corner) == {"B2"}
     assert not _named(board, "owl_defense.db", WHITE, WHITE, "CornerTwoTwo")  # outside the eye space
     board.setup(black=[parse_vertex("C3", 9)], white=[])  # their stone in the corner: not an empty corner
-    found = _shapes(board, "owl_defense.db", WHITE, WHITE, corner)
-    assert not {move for name, move in found if name == "CornerTwoTwo"}
+    assert not _named(board, "owl_defense.db", WHITE, WHITE, "CornerTwoTwo", corner)
