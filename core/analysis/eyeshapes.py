@@ -11,9 +11,10 @@ outside the space). Its value comes from:
   enemy stone already dead on the vital point means the opponent has played it;
 - a small search for the rest: the opponent plays a marginal point (his stone stays,
   the points beside it become marginal, and so do those on the edge diagonal to it,
-  whose eye it makes false), the vital point, a half eye's key (the point turns false),
-  or a liberty of his dead stones (adding to them, where they keep a liberty: "a bigger
-  dead shape"); the owner fills a marginal point, a liberty of the dead stones (to
+  whose eye it makes false) or a point beside two marginal points (his stone stays as
+  well: the two are miai for its connection), the vital point, a half eye's key (the
+  point turns false), or a liberty of his dead stones (adding to them, where they keep
+  a liberty: "a bigger dead shape"); the owner fills a marginal point, a liberty of the dead stones (to
   capture them), or plays the vital point or a key. The vital points are the whole
   space's and its interior's (the points off its margins, whose shape decides once the
   margins are taken). Spaces a move
@@ -465,7 +466,12 @@ def _opponent_moves(s: Space, vitals: tuple[Point, ...]) -> list[tuple[Point, in
     order tried, up to the first that leaves no eye: none can do better, and the first of
     the best is the one kept."""
     out: list[tuple[Point, int]] = []
-    for p in sorted(s.marginal - s.dead - s.barred):  # his stone stays, connected outside
+    # his stone stays where it is connected outside: on a marginal point, then on a point
+    # beside two of them, which are miai for his connection (tried after them, so that
+    # of equal moves the marginal point is kept, as before there was a choice)
+    miai = sorted(p for p in s.points - s.marginal - s.dead - s.barred
+                  if sum(q in s.marginal for q in _neighbours(p)) >= 2)
+    for p in sorted(s.marginal - s.dead - s.barred) + miai:
         rest = s.points - {p}
         near = frozenset(q for q in _neighbours(p) if q in rest)  # beside it, the points become marginal
         falsed = frozenset(h[0] for h in s.half if h[1] == p) | _edge_diagonals(p, rest, s.size)

@@ -335,6 +335,24 @@ def test_on_the_edge_a_point_diagonal_to_the_opponent_s_marginal_stone_is_a_fals
     assert (s.min, s.max) == (0, 1) and s.attack == m["m"]
 
 
+def test_a_point_between_two_marginal_points_is_the_opponent_s_to_take() -> None:
+    # Black's seven points, m and n marginal (white's stones beside them stay):
+    #     X X X X O
+    #     X a X m O
+    #     X b c d n O
+    #     X X X e X
+    # White's stone on d joins his wall through m or n, whichever black fills (miai), and
+    # leaves black the bent three a b c with c beside it (one eye) and e (none). Black
+    # first keeps two eyes. The search once tried only the marginal points for white (each
+    # leaves two eyes) and found two eyes whoever moves first.
+    a, b, c, d, e, m, n = (2, 1), (3, 1), (3, 2), (3, 3), (4, 3), (2, 3), (3, 4)
+    eye = value(frozenset({a, b, c, d, e, m, n}), marginal=frozenset({m, n}), size=9)
+    assert (eye.min, eye.max) == (1, 2) and eye.attack == d
+    # with one marginal point beside it, black's fill there cuts the stone on d off
+    one = value(frozenset({a, b, c, d, e, m}), marginal=frozenset({m}), size=9)
+    assert (one.min, one.max) == (2, 2)
+
+
 def test_a_space_too_big_to_search_is_worth_what_its_interior_makes() -> None:
     # fifteen points, more than the search takes: the points off the margins decide.
     # All margin, the opponent reaches every point: no eye (it once counted as one).
