@@ -14,12 +14,12 @@ outside the space). Its value comes from:
   whose eye it makes false) or a point beside two marginal points (his stone stays as
   well: the two are miai for its connection), the vital point, a half eye's key (the
   point turns false), or a liberty of his dead stones (adding to them, where they keep
-  a liberty: "a bigger dead shape"); the owner fills a marginal point, a liberty of the dead stones (to
-  capture them), or plays the vital point or a key. The vital points are the whole
-  space's and its interior's (the points off its margins, whose shape decides once the
-  margins are taken). Spaces a move
-  splits are added up as independent games: whoever moves first takes the biggest
-  swing, then the other side the next.
+  a liberty: "a bigger dead shape"); the owner fills a marginal point, a liberty of
+  the dead stones (to capture them), or plays the vital point or a key. The vital
+  points are the whole space's and its interior's (the points off its margins, whose
+  shape decides once the margins are taken). Spaces a move splits are added up as
+  independent games: whoever moves first takes the biggest swing, then the other side
+  the next.
 """
 
 from __future__ import annotations
@@ -467,8 +467,8 @@ def _opponent_moves(s: Space, vitals: tuple[Point, ...]) -> list[tuple[Point, in
     the best is the one kept."""
     out: list[tuple[Point, int]] = []
     # his stone stays where it is connected outside: on a marginal point, then on a point
-    # beside two of them, which are miai for his connection (tried after them, so that
-    # of equal moves the marginal point is kept, as before there was a choice)
+    # beside two of them, which are miai for his connection (tried after them: of equal
+    # moves the first is kept, so a marginal point keeps the place it had)
     miai = sorted(p for p in s.points - s.marginal - s.dead - s.barred
                   if sum(q in s.marginal for q in _neighbours(p)) >= 2)
     for p in sorted(s.marginal - s.dead - s.barred) + miai:
