@@ -337,8 +337,8 @@ def _value(s: Space) -> Value:
             worst, attack = after, move
     best, defense = None, NONE
     for move, after in _owner_moves(s, vitals):
-        if best is None or after > best:
-            best, defense = after, move
+        if best is None or after > best or (after == best and move == attack):
+            best, defense = after, move  # of equal moves his vital point: "the opponent's vital point is mine"
     high = best if best is not None else 0
     low = min(worst, high) if worst is not None else high
     return Value(low, high, attack, defense) if low < high else Value(low, high)

@@ -343,11 +343,12 @@ def test_a_point_between_two_marginal_points_is_the_opponent_s_to_take() -> None
     #     X X X e X
     # White's stone on d joins his wall through m or n, whichever black fills (miai), and
     # leaves black the bent three a b c with c beside it (one eye) and e (none). Black
-    # first keeps two eyes. The search once tried only the marginal points for white (each
-    # leaves two eyes) and found two eyes whoever moves first.
+    # first keeps two eyes, on d itself as well as by filling m: of his equal moves,
+    # white's vital point is named. The search once tried only the marginal points for
+    # white (each leaves two eyes) and found two eyes whoever moves first.
     a, b, c, d, e, m, n = (2, 1), (3, 1), (3, 2), (3, 3), (4, 3), (2, 3), (3, 4)
     eye = value(frozenset({a, b, c, d, e, m, n}), marginal=frozenset({m, n}), size=9)
-    assert (eye.min, eye.max) == (1, 2) and eye.attack == d
+    assert (eye.min, eye.max) == (1, 2) and eye.attack == eye.defense == d
     # with one marginal point beside it, black's fill there cuts the stone on d off
     one = value(frozenset({a, b, c, d, e, m}), marginal=frozenset({m}), size=9)
     assert (one.min, one.max) == (2, 2)
