@@ -79,7 +79,8 @@ class Analysis:
         doomed = self.unconditional.dead_stones(self.board)
         dead = {p for wm in self.worms.values() if wm.tactically_dead for p in wm.stones} | doomed
         capturable = capturable_by(self.board, services)
-        self.spaces = eye_spaces(self.board, self.worms, capturable, diagonal=capturable)
+        self.spaces = eye_spaces(self.board, self.worms, capturable,
+                                 diagonal=capturable_by(self.board, services, DIAGONAL_NODES))
         first = compute_influence(self.board, dead)
         alive = frozenset(o for origins in self.unconditional.alive.values() for o in origins)
         of = amalgamate(self.board, self.worms, self.spaces, _connected(self.board, services),
@@ -118,6 +119,7 @@ class Analysis:
 
 
 CAPTURE_NODES: Final = 300  # tactical nodes for "would a stone there be captured"
+DIAGONAL_NODES: Final = 1000  # the same, for an eye point's empty diagonal
 CUT_NODES: Final = 25  # connection nodes for "can these two worms be cut"
 
 
@@ -129,7 +131,7 @@ def _connected(board: Board, services: Services | None) -> Connected | None:
     return lambda a, b: reading.connected(board, a, b, CUT_NODES)
 
 
-def capturable_by(board: Board, services: Services | None) -> Capturable | None:
+def capturable_by(board: Board, services: Services | None, nodes: int = CAPTURE_NODES) -> Capturable | None:
     """Whether a stone of a colour at a point would be captured, read by the tactical service."""
     tactical = services.tactical() if services is not None else None
     if tactical is None:
@@ -139,7 +141,7 @@ def capturable_by(board: Board, services: Services | None) -> Capturable | None:
         if not board.trymove(p, color):
             return True
         try:
-            return tactical.attack(board, p, CAPTURE_NODES)[0] != 0
+            return tactical.attack(board, p, nodes)[0] != 0
         finally:
             board.popgo()
 

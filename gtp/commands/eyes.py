@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from core.analysis.analysis import capturable_by
+from core.analysis.analysis import DIAGONAL_NODES, capturable_by
 from core.analysis.eyes import MAX_SPACE, EyeSpace, space_at
 from core.analysis.halfeye import topology
 from core.board.color import BLACK, EMPTY, WHITE, color_name
@@ -77,7 +77,7 @@ def half_eye(engine: Engine, args: Args) -> str:
     if space is None or board.board[p] != EMPTY:
         return ""
     top = topology(board, p, space.color, engine.analysis().worms, frozenset(space.points),
-                   capturable_by(board, engine.host.services))
+                   capturable_by(board, engine.host.services, DIAGONAL_NODES))
     kind = "real" if top.real else "half" if top.half else "false"
     line = f"{top.score} {kind}"
     if top.half:

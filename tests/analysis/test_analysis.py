@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from core.analysis.analysis import initial_analysis
+from core.analysis.analysis import CAPTURE_NODES, DIAGONAL_NODES, initial_analysis
 from core.analysis.dragons import Status
 from core.analysis.eyes import eye_spaces
 from core.analysis.influence import compute_influence
 from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
+from tests.analysis.test_eyes import SPARE_DIAGONAL
 
 TWO_EYES = """
 . . . . . . .
@@ -126,3 +127,39 @@ def test_worms_survive_copy_and_pickle() -> None:
     deep = copy.deepcopy(w)
     deep.attack_points.append(8)
     assert w.attack_points == [7]  # a deep copy's lists are its own
+
+
+class _NodeRecorder:
+    """A tactical reader that captures nothing and records the node limit of each read."""
+
+    def __init__(self) -> None:
+        self.limits: dict[int, set[int | None]] = {}
+
+    def attack(self, board: object, s: int, node_limit: int | None = None, **_: object) -> tuple[int, int]:
+        self.limits.setdefault(s, set()).add(node_limit)
+        return 0, 0
+
+
+class _TacticalOnly:
+    """Services with a tactical reader and nothing else."""
+
+    def __init__(self, tactical: _NodeRecorder) -> None:
+        self._tactical = tactical
+
+    def tactical(self) -> _NodeRecorder:
+        return self._tactical
+
+    def find(self, slot: object) -> None:
+        return None
+
+
+def test_an_eye_s_empty_diagonal_is_read_on_a_budget_of_its_own() -> None:
+    """C7 is black's eye; a white stone on its empty diagonal B8 would have two
+    liberties, so the examine step reads whether it would be captured, on the
+    diagonal's budget."""
+    board, m = board_from_diagram(SPARE_DIAGONAL)
+    a = initial_analysis(board, BLACK, 0.0)
+    reader = _NodeRecorder()
+    a.build_dragons(services=_TacticalOnly(reader))  # type: ignore[arg-type]
+    assert DIAGONAL_NODES > CAPTURE_NODES  # a capture that takes a longer read still counts
+    assert DIAGONAL_NODES in reader.limits[m["d"]]
