@@ -119,7 +119,12 @@ class Analysis:
 
 
 CAPTURE_NODES: Final = 300  # tactical nodes for "would a stone there be captured"
-DIAGONAL_NODES: Final = 1000  # the same, for an eye point's empty diagonal
+DIAGONAL_NODES: Final = 1000  # the same, for an eye point's empty diagonal: a stone he would
+# lose there is no threat to the eye, however long the read that takes it (owl02's O3 needs
+# more than 300). The marginal points keep 300: GNU Go's eye spaces call a point beside a
+# living enemy stone marginal even where its own reading takes a stone there, and with
+# 1,000 for them too score.tst fell from 27 to 26 (README, Eyes under Known limits).
+# 1,000 is the only value measured.
 CUT_NODES: Final = 25  # connection nodes for "can these two worms be cut"
 
 

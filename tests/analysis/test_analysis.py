@@ -156,10 +156,12 @@ class _TacticalOnly:
 def test_an_eye_s_empty_diagonal_is_read_on_a_budget_of_its_own() -> None:
     """C7 is black's eye; a white stone on its empty diagonal B8 would have two
     liberties, so the examine step reads whether it would be captured, on the
-    diagonal's budget."""
+    diagonal's budget; black's cut on E9, between white's D9 and E8, is read on the
+    shorter budget that the cuts and the marginal points keep."""
     board, m = board_from_diagram(SPARE_DIAGONAL)
     a = initial_analysis(board, BLACK, 0.0)
     reader = _NodeRecorder()
     a.build_dragons(services=_TacticalOnly(reader))  # type: ignore[arg-type]
     assert DIAGONAL_NODES > CAPTURE_NODES  # a capture that takes a longer read still counts
     assert DIAGONAL_NODES in reader.limits[m["d"]]
+    assert reader.limits[parse_vertex("E9", board.size)] == {CAPTURE_NODES}
