@@ -294,12 +294,19 @@ def compare(qs: list[Question], before: dict[tuple[str, str], Question], name: s
     return "\n".join(lines)
 
 
+def add_common_options(p: Any) -> None:
+    """The options every agreement tool takes: the suites, the reference, the timeout and Kiai's options."""
+    p.add_argument("suites", nargs="+", type=Path, help="regression files whose loadsgf positions are used")
+    p.add_argument("--reference", default=REFERENCE, help=f"the reference GTP engine (default: {REFERENCE!r})")
+    p.add_argument("--timeout", type=float, default=None, help="seconds allowed per command")
+    p.add_argument("--kiai-args", default="", help="options for the Kiai engine, e.g. '--owl-nodes 3000'")
+
+
 def add_parser(sub: Any) -> None:
     """Register the `agree-owl` subcommand."""
     p = sub.add_parser("agree-owl", help="owl result codes against a reference engine's on every critical or dead "
                        "dragon of the suites' positions (a measure held out from owl.tst)")
-    p.add_argument("suites", nargs="+", type=Path, help="regression files whose loadsgf positions are used")
-    p.add_argument("--reference", default=REFERENCE, help=f"the reference GTP engine (default: {REFERENCE!r})")
+    add_common_options(p)
     p.add_argument("--json", type=Path, help="also write the questions and answers as JSON to this file")
     p.add_argument("--baseline", type=Path, help="an earlier run's --json file: list the questions gained and lost")
     p.add_argument("--list", action="store_true", help="list every disagreement")
@@ -309,8 +316,6 @@ def add_parser(sub: Any) -> None:
                    "the reference the opposite question: how many of Kiai's moves stand by its reading?")
     p.add_argument("--alive", action="store_true", help="also ask owl_attack of every dragon the reference "
                    "calls alive (a kill found there is a false alarm)")
-    p.add_argument("--timeout", type=float, default=None, help="seconds allowed per command")
-    p.add_argument("--kiai-args", default="", help="options for the Kiai engine, e.g. '--owl-nodes 3000'")
     p.set_defaults(run=run)
 
 

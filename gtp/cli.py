@@ -162,7 +162,7 @@ class _Version(argparse.Action):
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser of `kiai` and its subcommands (argv tells which --plugin modules to ask for options)."""
-    from gtp import agree, agree_moves, audit, decide, referee, regress, roots, show
+    from gtp import agree, agree_eyes, agree_moves, audit, decide, referee, regress, roots, show
 
     host = _every_plugin(argv)
     options = host.options
@@ -180,6 +180,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
     regress.add_parser(sub)
     agree.add_parser(sub)
+    agree_eyes.add_parser(sub)
     agree_moves.add_parser(sub)
     referee.add_parser(sub)
     show.add_parser(sub)
