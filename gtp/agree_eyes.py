@@ -26,7 +26,7 @@ from core.errors import KiaiError
 from gtp.agree import add_common_options, positions
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 
-MAX_POINTS = 10  # larger spaces are valued by their shape, not compared
+MAX_POINTS = 10  # the largest space compared by default (the Eyes section's figures use it)
 COLORS = ("black", "white")
 
 
@@ -147,7 +147,7 @@ def report(spaces: list[Space], loads: int, max_points: int, skipped: Sequence[s
     lines.append(f"{loads} positions: {len(spaces)} eye spaces of at most {max_points} points, {matched} matched by "
                  f"the reference, {sum(s.differs for s in spaces)} of them valued otherwise")
     if skipped:
-        lines.append(f"{len(skipped)} positions not loaded by both engines, the first: {skipped[0]}")
+        lines.append(f"positions not loaded by both engines: {len(skipped)}; the first: {skipped[0]}")
     return "\n".join(lines)
 
 
@@ -169,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
         loads = positions(args.suites)
         flags = shlex.split(args.kiai_args)
         parsed = build_parser(flags).parse_args(flags)
-        kiai = InProcessSession(engine_from(parsed, workers=0))
+        kiai = InProcessSession(engine_from(parsed, workers=0))  # (the eye analysis needs no workers)
         reference = ProcessSession(args.reference)
         try:
             spaces, skipped = compare(kiai, reference, loads, args.max_points, args.timeout)

@@ -87,7 +87,7 @@ def test_the_command_reports_counts_writes_json_and_refuses_a_missing_suite(tmp_
     assert rows and all(r["kiai"] == r["reference"] for r in rows)
     assert lines[-2] == (f"2 positions: {len(rows)} eye spaces of at most 10 points, {len(rows)} matched by "
                          "the reference, 0 of them valued otherwise")
-    assert lines[-1].startswith("1 positions not loaded by both engines, the first: loadsgf ")
+    assert lines[-1] == f"positions not loaded by both engines: 1; the first: loadsgf {tmp_path / 'missing.sgf'}"
     refused = run_tool(tmp_path, "agree-eyes", str(tmp_path / "none.tst"), "--reference", KIAI_REFERENCE)
     assert refused.returncode == 2 and "kiai agree-eyes: cannot read suite" in refused.stderr
 
