@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from core.analysis.analysis import Analysis
-from core.analysis.dragons import Dragon, Status, apply_owl
+from core.analysis.dragons import RUN_FREE, Dragon, Status, apply_owl
 from core.board.coords import vertex
 from core.host.context import Context
 from core.host.hookspecs import hookimpl
@@ -92,11 +92,13 @@ def confirm_dragon(ctx: Context, origin: int, acode: int, apoint: int, dcode: in
 
 
 def needs_owl(d: Dragon) -> bool:
-    """Not clearly alive: neither unconditionally alive nor in seki, nor alive by the static
-    judgement (two sure eyes, or room to run free: GNU Go studies only dragons with a small
-    escape route). Statically dead dragons are read too: the static judgement is harsh in
-    open positions, and a dead verdict is cheap for owl to confirm."""
-    return not (d.unconditional or d.seki or d.status == Status.ALIVE)
+    """Not clearly alive: neither unconditionally alive nor in seki, nor free to run (GNU Go
+    studies only dragons with a small escape route). A dragon the static eye count gives two
+    eyes is read too: that count takes an open space with the enemy's stone in it for two
+    eyes, and owl confirms two sure eyes at once. Statically dead dragons are read as well:
+    the static judgement is harsh in open positions, and a dead verdict is cheap for owl to
+    confirm."""
+    return not (d.unconditional or d.seki or (d.status == Status.ALIVE and d.escape >= RUN_FREE))
 
 
 @hookimpl

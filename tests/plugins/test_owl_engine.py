@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from core.analysis.dragons import Status
+from core.analysis.dragons import RUN_FREE, Status
 from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
@@ -61,6 +61,50 @@ def test_a_dragon_owl_gives_up_on_keeps_its_static_status() -> None:
     kiai_examine_dragons(analysis=analysis, run=gave_up)
     assert {o: (d.status, d.attack_point, d.defense_point) for o, d in analysis.dragons.items()} == before
     assert any("keeps its static status" in note for note in analysis.notes)
+
+
+# White's straight four on the top edge (A7 to D7): two eyes by the static count, but no
+# unconditional life (one eye space); shut in by Black's wall, which has the open board
+# below to run into.
+TWO_EYES = """
+. . . . O X .
+O O O O O X .
+X X X X X X .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+"""
+
+
+def test_a_dragon_the_static_count_calls_alive_is_read_unless_it_runs_free() -> None:
+    # the static count takes an open space with the enemy's stone in it for two eyes, so
+    # a dragon it calls alive is still read (owl confirms two sure eyes at once); only a
+    # dragon free to run is left unread, as GNU Go reads only small escape routes
+    board, _ = board_from_diagram(TWO_EYES)
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60, refine=False)
+    white, black = analysis.dragon(parse_vertex("E7", 7)), analysis.dragon(parse_vertex("F7", 7))
+    assert white.status == Status.ALIVE and white.eye_min >= 2 and white.escape < RUN_FREE
+    assert not white.unconditional
+    assert black.status == Status.ALIVE and black.escape >= RUN_FREE
+    asked: list[int] = []
+
+    def scripted(function: str, argslist: Any, affinity: Any = None) -> list[Any]:
+        if function == "read_dragon":
+            asked.extend(args[0] for args in argslist)
+            return [[1, parse_vertex("B7", 7), 0, 0] for _ in argslist]  # owl says: dead
+        return [0 for _ in argslist]
+
+    kiai_examine_dragons(analysis=analysis, run=scripted)
+    assert asked == [white.origin]
+    assert white.status == Status.DEAD and black.status == Status.ALIVE  # owl's verdict stands
+    # read for real, the two eyes stand: owl finds no kill, and the wall is not read
+    analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60)
+    white, black = analysis.dragon(parse_vertex("E7", 7)), analysis.dragon(parse_vertex("F7", 7))
+    assert white.status == Status.ALIVE and white.owl_attack == 0 and white.owl_defense > 0
+    assert black.owl_attack < 0  # unread
 
 
 def _examined_with_checks(confirmed: list[int]) -> tuple[Any, list[tuple[str, list[Any]]], int, int]:
