@@ -169,6 +169,8 @@ class Engine:
         return self.final_analysis().dead_stones(critical=True)
 
     def score(self) -> float:
-        """The score of the current position by the game's rules, dead stones removed:
-        positive = Black ahead."""
-        return score(self.game.board, self.game.komi, self.dead_stones(), self.game.rules)
+        """The score of the current position by the game's rules, dead stones removed (and
+        by territory, the eyes of stones in seki no one's): positive = Black ahead."""
+        dead = self.dead_stones()
+        seki = set(self.final_analysis().seki_stones()).difference(dead)
+        return score(self.game.board, self.game.komi, dead, self.game.rules, seki)

@@ -1,6 +1,7 @@
 """Scoring a final position, stones judged dead removed: area counting (Chinese, AGA,
 Tromp-Taylor: stones plus surrounded points) or territory counting (Japanese, Korean:
-surrounded points plus prisoners, the dead stones among them)."""
+surrounded points plus prisoners, the dead stones among them; the eyes of groups in seki
+are no one's territory)."""
 
 from __future__ import annotations
 
@@ -23,9 +24,11 @@ def area(board: Board, dead: Iterable[int] = ()) -> tuple[int, int]:
     return black + black_stones, white + white_stones
 
 
-def _count(board: Board, dead: Iterable[int]) -> tuple[int, int, int, int]:
-    """Black's and White's surrounded points, and their stones left on the board."""
+def _count(board: Board, dead: Iterable[int], seki: Iterable[int] = ()) -> tuple[int, int, int, int]:
+    """Black's and White's surrounded points, and their stones left on the board; a region
+    whose every stone around it is in `seki` counts for no one (an eye in seki)."""
     colors = list(board.board)
+    in_seki = set(seki)
     for p in dead:
         colors[p] = EMPTY
     counts = [0, 0, 0, 0]
@@ -42,6 +45,7 @@ def _count(board: Board, dead: Iterable[int]) -> tuple[int, int, int, int]:
         region = [p]
         seen.add(p)
         touches = 0  # bit 1 = black, bit 2 = white
+        free = False  # a stone around it not in seki
         i = 0
         while i < len(region):
             q = region[i]
@@ -54,7 +58,8 @@ def _count(board: Board, dead: Iterable[int]) -> tuple[int, int, int, int]:
                         region.append(r)
                 elif rc != BORDER:
                     touches |= rc
-        if touches == BLACK or touches == WHITE:
+                    free = free or r not in in_seki
+        if (touches == BLACK or touches == WHITE) and free:
             counts[touches] += len(region)
     return counts[BLACK], counts[WHITE], stones[BLACK], stones[WHITE]
 
@@ -65,20 +70,22 @@ def area_score(board: Board, komi: float, dead: Iterable[int] = ()) -> float:
     return black - white - komi
 
 
-def territory_score(board: Board, komi: float, dead: Iterable[int] = ()) -> float:
+def territory_score(board: Board, komi: float, dead: Iterable[int] = (), seki: Iterable[int] = ()) -> float:
     """Black's territory and prisoners minus White's, minus komi: positive means Black
-    wins. Dead stones are prisoners of the side that surrounds them."""
+    wins. Dead stones are prisoners of the side that surrounds them; the eyes of the
+    stones in seki are no one's territory (the Japanese rules' count)."""
     dead = list(dead)
-    black, white, _, _ = _count(board, dead)
+    black, white, _, _ = _count(board, dead, seki)
     black += board.captures[BLACK] + sum(1 for p in dead if board.board[p] == WHITE)
     white += board.captures[WHITE] + sum(1 for p in dead if board.board[p] == BLACK)
     return black - white - komi
 
 
-def score(board: Board, komi: float, dead: Iterable[int], rules: str) -> float:
-    """The score by the rules' counting: territory for Japanese and Korean, else area."""
+def score(board: Board, komi: float, dead: Iterable[int], rules: str, seki: Iterable[int] = ()) -> float:
+    """The score by the rules' counting: territory for Japanese and Korean (the eyes of
+    the stones in seki no one's), else area (where a seki's eyes count as any point)."""
     if rules.lower() in TERRITORY_RULES:
-        return territory_score(board, komi, dead)
+        return territory_score(board, komi, dead, seki)
     return area_score(board, komi, dead)
 
 

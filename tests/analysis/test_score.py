@@ -38,6 +38,30 @@ def test_territory_counts_prisoners_taken_during_the_game() -> None:
     assert territory_score(board, 0.0, []) == (0 + 3) - (10 + 1)
 
 
+# Black's corner stones around A4 (passed as in seki below): the eye is black's by area,
+# no one's by territory where they stand in seki.
+EYE = """
+X X O . .
+. X O . .
+X X O . .
+O O O . .
+. . . . .
+"""
+
+
+def test_the_eyes_of_stones_in_seki_are_no_ones_territory() -> None:
+    board, _ = board_from_diagram(EYE)
+    black = list(board.stones(BLACK))
+    # territory: black's eye A4 (1) against white's 13 points (D5 to E2, and the first line)
+    assert territory_score(board, 0.0) == 1 - 13
+    assert territory_score(board, 0.0, seki=black) == 0 - 13
+    assert score(board, 0.0, [], "japanese", black) == 0 - 13
+    # a region with a stone around it not in seki (A5 here) is still its owner's
+    assert territory_score(board, 0.0, seki=[p for p in black if p != parse_vertex("A5", 5)]) == 1 - 13
+    # area counting keeps the eye: Japanese rules alone leave seki eyes uncounted
+    assert score(board, 0.0, [], "chinese", black) == area_score(board, 0.0) == (5 + 1) - (6 + 13)
+
+
 def test_kgs_rules_sets_the_counting_and_rejects_unknown_rules() -> None:
     srv = server(size=5, komi=0.5)
     assert srv.engine.game.rules == "chinese"
