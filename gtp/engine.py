@@ -168,9 +168,11 @@ class Engine:
         dispute after the game the attacker moves first (the owner answers)."""
         return self.final_analysis().dead_stones(critical=True)
 
+    def seki_stones(self) -> list[int]:
+        """Stones in seki in the current position, for the score and final_status_list."""
+        return self.final_analysis().seki_stones()
+
     def score(self) -> float:
         """The score of the current position by the game's rules, dead stones removed (and
         by territory, the eyes of stones in seki no one's): positive = Black ahead."""
-        dead = self.dead_stones()
-        seki = set(self.final_analysis().seki_stones()).difference(dead)
-        return score(self.game.board, self.game.komi, dead, self.game.rules, seki)
+        return score(self.game.board, self.game.komi, self.dead_stones(), self.game.rules, self.seki_stones())

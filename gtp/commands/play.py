@@ -87,7 +87,7 @@ def final_status_list(engine: Engine, args: Args) -> str:
         raise GtpError(f"syntax error: unknown status {args.word(0)!r} (alive, dead or seki)")
     board = engine.game.board
     dead = set(engine.dead_stones())
-    seki = set(engine.final_analysis().seki_stones())
+    seki = set(engine.seki_stones())
     lines = []
     for s in board.strings():
         has = "dead" if s.origin in dead else "seki" if s.origin in seki else "alive"
