@@ -38,6 +38,7 @@ from core.move.valuation import PRIORITY, MoveValue, group_reasons, value_moves
 ENDGAME_THRESHOLD = 6.0
 PASS_THRESHOLD = 0.5  # after the opponent's pass, a move must gain this much to keep the game going
 GAIN_THRESHOLD = 0.05  # before it, any move that gains at all is better than passing first
+OPEN_LINES = (2, 3)  # the third and fourth lines (distance from the edge): open ground's candidates
 DAME_COST = 0.25  # what a neutral point may seem to cost (the estimate's noise) and still be filled
 FULL_EFFORT_9X9 = 0.4  # seconds a full genmove needs on 9x9; it grows with the board's area
 QUICK_MOVE_9X9 = 0.03  # below this budget (grown with the area) there is time for the fallback rules only
@@ -200,6 +201,11 @@ class MoveGenerator:
             for _ in range(reach):
                 frontier = {q for x in frontier for q in board.nbrs[x] if board.board[q] == EMPTY}
                 near |= frontier
+        # and the open ground no stone reaches yet, on the lines where the opening stakes
+        # bases and frameworks ("corners first, then the sides"): the patterns' empty
+        # corners are 6 and 7 points wide, and on a small board a corner left open beside
+        # the first fight is narrower than that
+        near |= {p for p in board.points if board.board[p] == EMPTY and board.edge[p] in OPEN_LINES}
         for p in sorted(near):
             owner = inf.at(p)
             if abs(owner) >= 1.0 or is_own_eye(board, p, analysis.color):

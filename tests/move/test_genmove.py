@@ -4,6 +4,7 @@ same choices whatever the number of workers."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -141,3 +142,34 @@ def test_a_neutral_point_is_filled_rather_than_passing_first() -> None:
     assert gen.choose(analysis, values, cleanup=False, seed=0) == PASS
     assert gen.dame(analysis, values) == c3  # A3 fills our own area, E3 touches no black stone
     assert gen.dame(analysis, [MoveValue(c3, [], total=-2.0)]) == PASS  # it costs: pass
+
+
+# White to move on 9x9. The first fight is in the upper left; the lower right corner is
+# open ground that no stone reaches within two points, yet narrower than the opening
+# patterns' empty corners (six and seven points wide).
+OPEN_CORNER = """
+. . . . . . . . .
+. . . O . . . . .
+. . . . . X . . .
+. . O . . . . . .
+. . . X X . . . .
+. X . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def test_the_open_corner_of_a_small_board_is_a_candidate_and_taken() -> None:
+    # "corners first": the open corner's points on the third and fourth lines are
+    # territorial candidates, and the valuator prefers one of them to the moves near
+    # the stones
+    board, _ = board_from_diagram(OPEN_CORNER)
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    analysis = gen.examine(board, WHITE, 7.0, time.monotonic() + 60)
+    candidates = {r.move for r in gen.territorial_candidates(analysis)}
+    assert {parse_vertex(v, 9) for v in ("G3", "G4", "C3", "G6")} <= candidates
+    assert parse_vertex("H2", 9) not in candidates  # the second line is no open ground's candidate
+    move = gen.genmove(board, WHITE, 7.0, 10.0).move
+    assert move in {parse_vertex(v, 9) for v in ("F3", "G3", "F4", "G4", "H3", "H4", "G5", "H5")}
