@@ -188,25 +188,26 @@ class MoveGenerator:
         return out
 
     def territorial_candidates(self, analysis: Analysis) -> list[MoveReason]:
-        """Points where the boundary of territory or moyo is still open, as EXPAND reasons."""
+        """Points where the boundary of territory or moyo is still open, and open ground on
+        the third and fourth lines, as EXPAND reasons."""
         board = analysis.board
         inf = analysis.influence
         assert inf is not None
         out: list[MoveReason] = []
         stones = [p for p in board.points if board.board[p] != EMPTY]
-        near: set[int] = set()
+        points: set[int] = set()
         reach = 2 if self.level >= 5 else 1
         for p in stones:
             frontier = {p}
             for _ in range(reach):
                 frontier = {q for x in frontier for q in board.nbrs[x] if board.board[q] == EMPTY}
-                near |= frontier
+                points |= frontier
         # and the open ground no stone reaches yet, on the lines where the opening stakes
         # bases and frameworks ("corners first, then the sides"): the patterns' empty
         # corners are 6 and 7 points wide, and on a small board a corner left open beside
         # the first fight is narrower than that
-        near |= {p for p in board.points if board.board[p] == EMPTY and board.edge[p] in OPEN_LINES}
-        for p in sorted(near):
+        points |= {p for p in board.points if board.board[p] == EMPTY and board.edge[p] in OPEN_LINES}
+        for p in sorted(points):
             owner = inf.at(p)
             if abs(owner) >= 1.0 or is_own_eye(board, p, analysis.color):
                 continue
