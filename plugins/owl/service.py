@@ -110,7 +110,7 @@ class OwlService(ReadingService[OwlReader]):
         the first move is that ko (owl.tst 244: 196 against 195, 14% more owl nodes);
         failing that the first answer is kept: the check only chooses among the
         reading's moves (a refuted kill answered 0 instead lost more tests than it
-        gained: README, owl changes measured and dropped). Kept in the persistent cache while the board
+        gained: docs/owl.md, owl changes measured and dropped). Kept in the persistent cache while the board
         around the dragon is unchanged, unless its variations are recorded: the tree holds
         the first read alone (a re-read of the same root recorded over it would leave the
         root's verdict one the answer never had)."""
@@ -159,7 +159,7 @@ class OwlService(ReadingService[OwlReader]):
         ("the opponent's vital point is my vital point": a kill or save that leaves aji
         must be answered again). owl.tst 198 to 202, 10 of 11 changed answers to a move
         the suite accepts, for 41% more time; the root's other moves instead lost more
-        than they gained (README)."""
+        than they gained (docs/owl.md)."""
         threat = self._threat(board, move, s, attack)
         if threat is None:
             return move
