@@ -27,9 +27,9 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 # Reading allocates millions of small tuples, lists and sets that reference counting
 # frees at once; a collection every 700 of them finds no cycles and costs a tenth of the
 # time. The collector is paused during a command (core/host/collector.py), and what a
-# command leaves alive is mostly its transposition tables' entries (some 300,000 tuples
-# after an owl question), which die with the position at the next one. Collect young
-# objects once a million have accumulated, so that a walk seldom meets a live table:
-# every 100,000, the walk after each command cost 5% of owl.tst's time (README,
+# command leaves alive is mostly its transposition tables' entries (up to some 300,000
+# tuples after an owl question), which die with the position at the next one. Collect
+# young objects once a million have accumulated, so that a walk seldom meets a live
+# table: every 100,000, the walk after each command cost 5% of owl.tst's time (README,
 # Benchmarks).
 _gc.set_threshold(1_000_000, 20, 100)
