@@ -139,27 +139,36 @@ class OwlReader(OwlCandidates):
         self.passed = False  # the last ply of the line was a pass (the mover had no move)
         self.exclude: tuple[int, ...] = ()  # root moves not to read (refuted by a check)
         self.any_kill = False  # owl_attack's root stops at its first kill (a threat probe)
+        self.fixed: frozenset[int] | None = None  # the goal given with the question, not the dragon at s
 
     # ------------------------------------------------------------------ questions
-    def owl_attack(self, s: int, exclude: tuple[int, ...] = (), any_kill: bool = False) -> tuple[int, int]:
-        """(code, move): can the dragon at s be killed, its opponent moving first (without
-        the root moves in exclude); with any_kill, the first kill the root finds, not the
-        most forcing."""
+    def owl_attack(self, s: int, exclude: tuple[int, ...] = (), any_kill: bool = False,
+                   goal: frozenset[int] | None = None) -> tuple[int, int]:
+        """(code, move): can the dragon at s (or the stones of goal) be killed, its opponent
+        moving first (without the root moves in exclude); with any_kill, the first kill
+        the root finds, not the most forcing."""
         self.exclude = exclude
         self.any_kill = any_kill
+        self.fixed = goal
         try:
             return self._ask(s, attack=True)
         finally:
             self.any_kill = False
+            self.fixed = None
 
-    def owl_defend(self, s: int, attack_move: int | None = None, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
-        """(code, move): can the dragon at s be saved, its owner moving first (without the
-        root moves in exclude); the attacker's killing move, when known, saves reading it
-        again."""
+    def owl_defend(self, s: int, attack_move: int | None = None, exclude: tuple[int, ...] = (),
+                   goal: frozenset[int] | None = None) -> tuple[int, int]:
+        """(code, move): can the dragon at s (or the stones of goal) be saved, its owner
+        moving first (without the root moves in exclude); the attacker's killing move,
+        when known, saves reading it again."""
         self.exclude = ()
-        self.hint = self._killing_move(s) if attack_move is None else attack_move
-        self.exclude = exclude
-        return self._ask(s, attack=False)
+        self.fixed = goal
+        try:
+            self.hint = self._killing_move(s) if attack_move is None else attack_move
+            self.exclude = exclude
+            return self._ask(s, attack=False)
+        finally:
+            self.fixed = None
 
     def _killing_move(self, s: int) -> int:
         """owl_attack's move against the dragon at s, read on a budget of its own (none
@@ -212,7 +221,7 @@ class OwlReader(OwlCandidates):
 
     def _start(self, s: int) -> None:
         """Mark the dragon at s as the goal."""
-        self.goal = shape_dragon(self.board, s)
+        self.goal = shape_dragon(self.board, s) if self.fixed is None else self.fixed
         self.extra = []
         self.owner = self.board.board[s]
 
@@ -222,6 +231,8 @@ class OwlReader(OwlCandidates):
         goal = self.goal
         try:
             inputs = ((s,) if attack else (s, self.hint)) + self.exclude  # the defence read depends on the move tried first
+            if self.fixed is not None:
+                inputs += (-1,) + tuple(sorted(self.fixed))
             routine = OWL_DEFEND if not attack else OWL_ANY_KILL if self.any_kill else OWL_ATTACK
             return self.persistent_read(self.persistent, routine, inputs,
                                         lambda: self._node(attack, 0),

@@ -87,14 +87,15 @@ class OwlService(ReadingService[OwlReader]):
 
     def _read(self, board: Board, s: int, attack: bool, node_limit: int | None = None,
               tree: VariationTree | None = None, exclude: tuple[int, ...] = (),
-              kill_first: bool = True, any_kill: bool = False) -> tuple[int, int]:
+              kill_first: bool = True, any_kill: bool = False,
+              goal: frozenset[int] | None = None) -> tuple[int, int]:
         """owl_attack's or owl_defend's answer as the reader gives it, the root moves in
         exclude left out; owl_defend without kill_first reads its own candidates alone,
         not the attacker's killing move first (which costs a read of its own)."""
         if attack:
-            return self.ask(board, node_limit, lambda r: r.owl_attack(s, exclude, any_kill), (0, NO_POINT), tree)
+            return self.ask(board, node_limit, lambda r: r.owl_attack(s, exclude, any_kill, goal), (0, NO_POINT), tree)
         hint = None if kill_first else NO_POINT
-        return self.ask(board, node_limit, lambda r: r.owl_defend(s, hint, exclude), (0, NO_POINT), tree)
+        return self.ask(board, node_limit, lambda r: r.owl_defend(s, hint, exclude, goal), (0, NO_POINT), tree)
 
     def _checked(self, board: Board, s: int, attack: bool, node_limit: int | None,
                  tree: VariationTree | None) -> tuple[int, int]:
@@ -122,16 +123,17 @@ class OwlService(ReadingService[OwlReader]):
         return self._check_moves(board, s, attack, node_limit, tree)
 
     def _check_moves(self, board: Board, s: int, attack: bool, node_limit: int | None,
-                     tree: VariationTree | None, checks: int | None = None) -> tuple[int, int]:
+                     tree: VariationTree | None, checks: int | None = None,
+                     goal: frozenset[int] | None = None) -> tuple[int, int]:
         """_checked's answer, read now; with checks (a question asked below one of
         _checked's), that many move checks instead of owl_checks, and no refutation
-        checked for a ko."""
+        checked for a ko; with goal, about those stones (see _after)."""
         limit = self.checks if checks is None else checks
-        first = code, move = self._read(board, s, attack, node_limit, tree)
+        first = code, move = self._read(board, s, attack, node_limit, tree, goal=goal)
         refuted: tuple[int, ...] = ()
         ko: tuple[int, int] | None = None  # the first move the check answers with a ko: its ko code
         while code == WIN and move != NO_POINT and limit > 0:
-            verdict = self._checked_code(board, move, s, attack, node_limit)
+            verdict = self._checked_code(board, move, s, attack, node_limit, goal=goal)
             self._report(board, s, attack, f"{vertex(board.size, move)} "
                          + ("stands" if verdict == WIN else f"answered with a ko ({verdict})" if verdict else "refuted"))
             if verdict == WIN:
@@ -142,7 +144,7 @@ class OwlService(ReadingService[OwlReader]):
             refuted += (move,)
             if len(refuted) >= limit:
                 break
-            code, move = self._read(board, s, attack, node_limit, None, refuted)  # (recorded: the first read)
+            code, move = self._read(board, s, attack, node_limit, None, refuted, goal=goal)  # (recorded: the first read)
         kept = first if ko is None else ko
         if refuted:
             if ko is None and checks is None:  # "when you cannot win outright, look for the ko"
@@ -212,14 +214,14 @@ class OwlService(ReadingService[OwlReader]):
             print(f"owl check: {'attack' if attack else 'defend'} {vertex(board.size, s)}: {text}", file=sys.stderr)
 
     def _checked_code(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None,
-                      read_kill: bool = False) -> int:
+                      read_kill: bool = False, goal: frozenset[int] | None = None) -> int:
         """The code of move for its side by the other side's question read to the end
         after it (for read_kill see _after); WIN where that question gives up (an
         unfinished answer refutes nothing) or the move may not be played now."""
         if not board.is_legal(move, _side(board, s, attack)):
             return WIN  # a ko retake barred for now: nothing to check
         gave_up = self.gave_up
-        code = self._after(board, move, s, attack, node_limit, read_kill)
+        code = self._after(board, move, s, attack, node_limit, read_kill, goal=goal)
         return code if self.gave_up == gave_up else WIN
 
     def judgment(self, board: Board, goal: frozenset[int], owner: int, depth: int,
@@ -358,23 +360,31 @@ class OwlService(ReadingService[OwlReader]):
         return self._checked_code(board, move, s, attack, node_limit, read_kill) == 0
 
     def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None,
-               read_kill: bool = True, checks: int | None = None) -> int:
+               read_kill: bool = True, checks: int | None = None, goal: frozenset[int] | None = None) -> int:
         """The code of move for its side: the other side's best answer, reversed. With
         read_kill, the defence asked after a kill first reads the attacker's next kill to
         try it first, as owl_defend does; without, the defender's root candidates alone,
         each of which the root reads anyway (the checks of _checked ask it so: owl.tst's
         answers the same, the suite a quarter faster). With checks, the other side's
-        question has that many move checks of its own (_check_moves)."""
+        question has that many move checks of its own (_check_moves). The question is about
+        the dragon as it stood before the move (goal, when given: the dragon of the question
+        the move answers), with whatever the move joined to it, as owl's own lines read it:
+        a move that cuts off or captures part of the dragon has not killed the rest."""
+        before = shape_dragon(board, s) if goal is None else goal
+        owner = board.board[s]
         if not board.trymove(move, _side(board, s, attack)):
             return 0
         try:
-            if not board.board[s]:
+            left = [p for p in sorted(before) if board.board[p] == owner]
+            if not left:
                 return WIN if attack else 0
+            s = s if board.board[s] else left[0]  # the dragon lives on in the stones the move left
             gave_up = self.gave_up
+            goal = before | shape_dragon(board, s)  # the dragon asked about, and what the move joined to it
             if checks is not None:
-                code, _ = self._check_moves(board, s, not attack, node_limit, None, checks)
+                code, _ = self._check_moves(board, s, not attack, node_limit, None, checks, goal)
             else:
-                code, _ = self._read(board, s, not attack, node_limit, kill_first=read_kill)
+                code, _ = self._read(board, s, not attack, node_limit, kill_first=read_kill, goal=goal)
             return 0 if self.gave_up != gave_up else REVERSE[code]  # an unfinished answer proves nothing
         finally:
             board.popgo()

@@ -43,11 +43,13 @@ class RootReader:
         left = [m for m in self.moves if m not in exclude]
         return (WIN, left[0]) if left else (0, NO_POINT)
 
-    def owl_attack(self, s: int, exclude: tuple[int, ...] = (), any_kill: bool = False) -> tuple[int, int]:
+    def owl_attack(self, s: int, exclude: tuple[int, ...] = (), any_kill: bool = False,
+                   goal: frozenset[int] | None = None) -> tuple[int, int]:
         self.any_kills.append(any_kill)
         return self._first(exclude)
 
-    def owl_defend(self, s: int, first: int | None = None, exclude: tuple[int, ...] = ()) -> tuple[int, int]:
+    def owl_defend(self, s: int, first: int | None = None, exclude: tuple[int, ...] = (),
+                   goal: frozenset[int] | None = None) -> tuple[int, int]:
         self.hints.append(first)
         return self._first(exclude)
 
@@ -76,9 +78,9 @@ class RootScripted(OwlService):
         return self.root if board.stackp == 0 else self.deeper
 
     def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None,
-               read_kill: bool = True, checks: int | None = None) -> int:
+               read_kill: bool = True, checks: int | None = None, goal: frozenset[int] | None = None) -> int:
         if checks is not None:  # a refutation checked for a ko: the other side's own checks, scripted
-            return super()._after(board, move, s, attack, node_limit, read_kill, checks)
+            return super()._after(board, move, s, attack, node_limit, read_kill, checks, goal)
         self.checked.append(move)
         self.kill_read.append(read_kill)
         return scripted(self, self.after[move])
@@ -199,3 +201,41 @@ def test_the_checked_answer_on_the_board() -> None:
     assert code == first[0] == WIN
     assert move == first[1] or service.owl_does_attack(board, move, f8) == WIN
     assert snapshot(board) == before and board.stackp == 0
+
+
+class GoalSpy(OwlService):
+    """An owl service that records the goal each read is asked about, and reads nothing."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.configure({})
+        self.goals: list[frozenset[int] | None] = []
+
+    def _read(self, board: Board, s: int, attack: bool, node_limit: int | None = None,
+              tree: object = None, exclude: tuple[int, ...] = (), kill_first: bool = True,
+              any_kill: bool = False, goal: frozenset[int] | None = None) -> tuple[int, int]:
+        self.goals.append(goal)
+        return 0, NO_POINT
+
+
+def test_a_move_is_checked_against_the_dragon_as_it_stood() -> None:
+    # white's D5 and E6 share two liberties, one dragon; black's D6 takes one of them and
+    # leaves D5 a dragon of its own, but the question after it is still about both stones,
+    # as owl's own lines read it (a cut that leaves the rest alive has killed nothing)
+    board, _ = board_from_diagram("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . O . . . .
+        . . . O . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """)
+    d5, e6 = parse_vertex("D5", 9), parse_vertex("E6", 9)
+    service = GoalSpy()
+    service.owl_does_attack(board, parse_vertex("D6", 9), d5)
+    assert service.goals == [frozenset({d5, e6})]
+    service.owl_does_defend(board, parse_vertex("E5", 9), d5)  # a save: the stone joins the goal
+    assert service.goals[-1] == frozenset({d5, e6, parse_vertex("E5", 9)})

@@ -79,7 +79,7 @@ class Scripted(OwlService):
         return self.answers
 
     def _after(self, board: Board, move: int, s: int, attack: bool, node_limit: int | None = None,
-               read_kill: bool = True) -> int:
+               read_kill: bool = True, checks: int | None = None, goal: frozenset[int] | None = None) -> int:
         self.checked.append(attack)
         return scripted(self, self.after[attack])
 

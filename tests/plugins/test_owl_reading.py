@@ -19,6 +19,7 @@ from core.board.board import Board
 from core.board.boardcheck import snapshot
 from core.board.color import EMPTY, WHITE
 from core.board.coords import NO_POINT, parse_vertex, vertex
+from core.analysis.amalgamation import shape_dragon
 from core.board.diagram import board_from_diagram
 from core.reading.results import KO_B, WIN
 from core.reading.variations import VariationTree
@@ -428,6 +429,27 @@ def test_only_a_strong_friend_is_a_way_out() -> None:
         assert board.trymove(parse_vertex(v, 9), WHITE)
     reader._start(e3)
     assert reader._escape(reader._strings(), set()) == strong - FRIEND_POINTS
+
+
+def test_a_question_about_given_stones_kills_only_by_taking_them_all() -> None:
+    # white's F1, in atari, is a dragon of its own; asked about it with the living string
+    # A2-E2 as well, owl finds no kill: taking F1 leaves the rest alive with two eyes
+    board, _ = board_from_diagram("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X X X . .
+        O O O O O X X . .
+        . O . O . O X . .
+        """)
+    f1, e1 = parse_vertex("F1", 9), parse_vertex("E1", 9)
+    goal = shape_dragon(board, f1) | shape_dragon(board, parse_vertex("A2", 9))
+    service = owl()
+    assert service.ask(board, None, lambda r: r.owl_attack(f1), (0, NO_POINT)) == (WIN, e1)
+    assert service.ask(board, None, lambda r: r.owl_attack(f1, goal=goal), (0, NO_POINT)) == (0, NO_POINT)
 
 
 def test_owl_commands_through_gtp() -> None:
