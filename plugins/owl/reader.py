@@ -182,9 +182,14 @@ class OwlReader(OwlCandidates):
             self.nodes, self.node_limit, self.tree, self.aborted = nodes, limit, tree, False
         return move if code else NO_POINT
 
-    def candidates(self, s: int, attack: bool) -> list[int]:
-        """The moves owl would try first at the root, for the attacker or the defender."""
-        self._start(s)
+    def candidates(self, s: int, attack: bool, goal: frozenset[int] | None = None) -> list[int]:
+        """The moves owl would try first at the root, for the attacker or the defender (of
+        the dragon at s, or of the stones of goal)."""
+        self.fixed = goal
+        try:
+            self._start(s)
+        finally:
+            self.fixed = None
         strings = self._strings()
         _, spaces, _, _ = self._judge(strings)
         return self._moves(strings, spaces, attack, True)[:self.limits.width]

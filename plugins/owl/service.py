@@ -185,21 +185,30 @@ class OwlService(ReadingService[OwlReader]):
         candidates, not the attacker's killing move first: a probe that paid for a kill
         read of its own cost owl.tst 8.5% more owl nodes for the same count (README)."""
         mine, theirs = _side(board, s, attack), _side(board, s, not attack)
+        owner = board.board[s]
+        before = shape_dragon(board, s)
         if not board.trymove(move, mine):
             return None
         try:
             none: list[int] = []
-            firsts = self.ask(board, None, lambda r: r.candidates(s, not attack), none) if board.board[s] else none
+            kept = _still(board, before, s, owner)
+            if kept is None:
+                return None
+            s, goal = kept
+            firsts = self.ask(board, None, lambda r: r.candidates(s, not attack, goal), none)
             if not firsts or not board.trymove(firsts[0], theirs):
                 return None
             try:
-                if not board.board[s]:  # the attacker's first move captures
+                kept = _still(board, goal, s, owner)
+                if kept is None:  # the attacker's first move captures
                     return firsts[0], NO_POINT
+                s, goal = kept
                 gave_up = self.gave_up
-                code, second = self._read(board, s, not attack, self.aji_nodes, kill_first=False, any_kill=True)
+                code, second = self._read(board, s, not attack, self.aji_nodes, kill_first=False, any_kill=True,
+                                          goal=goal)
                 if code != WIN or second == NO_POINT or self.gave_up != gave_up:
                     return None
-                if self._checked_code(board, second, s, not attack, self.aji_nodes) != WIN:
+                if self._checked_code(board, second, s, not attack, self.aji_nodes, goal=goal) != WIN:
                     return None
                 return firsts[0], second
             finally:
@@ -260,6 +269,8 @@ class OwlService(ReadingService[OwlReader]):
         equal share of node_limit, when given); past the deadline no further first move
         is tried."""
         mover = _side(board, s, attack)
+        owner = board.board[s]
+        before = shape_dragon(board, s)
         none: list[int] = []
         firsts = self.ask(board, None, lambda r: r.candidates(s, attack), none)
         share = None if node_limit is None else max(1, node_limit // max(1, len(firsts)))
@@ -270,11 +281,12 @@ class OwlService(ReadingService[OwlReader]):
             if not board.trymove(first, mover):
                 continue
             try:
-                if not board.board[s]:
+                kept = _still(board, before, s, owner)
+                if kept is None:
                     if attack:
                         return WIN, first, NO_POINT
                     continue
-                code, second = self._read(board, s, attack, share)
+                code, second = self._read(board, kept[0], attack, share, goal=kept[1])
                 if code == WIN:
                     return WIN, first, second
             finally:
@@ -375,12 +387,11 @@ class OwlService(ReadingService[OwlReader]):
         if not board.trymove(move, _side(board, s, attack)):
             return 0
         try:
-            left = [p for p in sorted(before) if board.board[p] == owner]
-            if not left:
+            kept = _still(board, before, s, owner)
+            if kept is None:
                 return WIN if attack else 0
-            s = s if board.board[s] else left[0]  # the dragon lives on in the stones the move left
+            s, goal = kept
             gave_up = self.gave_up
-            goal = before | shape_dragon(board, s)  # the dragon asked about, and what the move joined to it
             if checks is not None:
                 code, _ = self._check_moves(board, s, not attack, node_limit, None, checks, goal)
             else:
@@ -466,3 +477,14 @@ def _side(board: Board, s: int, attack: bool) -> int:
     its owner's."""
     owner = board.board[s]
     return 3 - owner if attack else owner
+
+
+def _still(board: Board, before: frozenset[int], s: int, owner: int) -> tuple[int, frozenset[int]] | None:
+    """After a move, the dragon whose stones were before, as owl's lines read it: a stone
+    of it left on the board (s, if it is) and its goal, those stones with whatever the
+    move joined to them; None once none is left."""
+    left = [p for p in sorted(before) if board.board[p] == owner]
+    if not left:
+        return None
+    here = s if board.board[s] == owner else left[0]
+    return here, before | shape_dragon(board, here)

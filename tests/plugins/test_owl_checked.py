@@ -53,7 +53,7 @@ class RootReader:
         self.hints.append(first)
         return self._first(exclude)
 
-    def candidates(self, s: int, attack: bool) -> list[int]:
+    def candidates(self, s: int, attack: bool, goal: frozenset[int] | None = None) -> list[int]:
         return self.firsts
 
     def unwind(self) -> None:
@@ -239,3 +239,6 @@ def test_a_move_is_checked_against_the_dragon_as_it_stood() -> None:
     assert service.goals == [frozenset({d5, e6})]
     service.owl_does_defend(board, parse_vertex("E5", 9), d5)  # a save: the stone joins the goal
     assert service.goals[-1] == frozenset({d5, e6, parse_vertex("E5", 9)})
+    service.goals.clear()  # two moves in a row: the second is read against both stones too
+    assert service.owl_threaten_attack(board, d5)[0] == 0
+    assert service.goals and all(goal is not None and {d5, e6} <= goal for goal in service.goals)
