@@ -15,11 +15,11 @@ from typing import Any
 
 from sgfmill import sgf
 
+from core.analysis.amalgamation import shape_dragon
 from core.board.board import Board
 from core.board.boardcheck import snapshot
 from core.board.color import EMPTY, WHITE
 from core.board.coords import NO_POINT, parse_vertex, vertex
-from core.analysis.amalgamation import shape_dragon
 from core.board.diagram import board_from_diagram
 from core.reading.results import KO_B, WIN
 from core.reading.variations import VariationTree
