@@ -139,7 +139,6 @@ class OwlReader(OwlCandidates):
         self.passed = False  # the last ply of the line was a pass (the mover had no move)
         self.exclude: tuple[int, ...] = ()  # root moves not to read (refuted by a check)
         self.any_kill = False  # owl_attack's root stops at its first kill (a threat probe)
-        self.fixed: frozenset[int] | None = None  # the goal given with the question, not the dragon at s
 
     # ------------------------------------------------------------------ questions
     def owl_attack(self, s: int, exclude: tuple[int, ...] = (), any_kill: bool = False,
@@ -149,12 +148,10 @@ class OwlReader(OwlCandidates):
         the root finds, not the most forcing."""
         self.exclude = exclude
         self.any_kill = any_kill
-        self.fixed = goal
         try:
-            return self._ask(s, attack=True)
+            return self._ask(s, True, goal)
         finally:
             self.any_kill = False
-            self.fixed = None
 
     def owl_defend(self, s: int, attack_move: int | None = None, exclude: tuple[int, ...] = (),
                    goal: frozenset[int] | None = None) -> tuple[int, int]:
@@ -162,22 +159,18 @@ class OwlReader(OwlCandidates):
         moving first (without the root moves in exclude); the attacker's killing move,
         when known, saves reading it again."""
         self.exclude = ()
-        self.fixed = goal
-        try:
-            self.hint = self._killing_move(s) if attack_move is None else attack_move
-            self.exclude = exclude
-            return self._ask(s, attack=False)
-        finally:
-            self.fixed = None
+        self.hint = self._killing_move(s, goal) if attack_move is None else attack_move
+        self.exclude = exclude
+        return self._ask(s, False, goal)
 
-    def _killing_move(self, s: int) -> int:
+    def _killing_move(self, s: int, goal: frozenset[int] | None) -> int:
         """owl_attack's move against the dragon at s, read on a budget of its own (none
         when it cannot be killed or the reading gave up)."""
         nodes, limit, tree = self.nodes, self.node_limit, self.tree
         self.node_limit = None if limit is None else nodes + self.limits.node_limit
         self.tree = None
         try:
-            code, move = self._ask(s, attack=True)
+            code, move = self._ask(s, True, goal)
         finally:
             self.nodes, self.node_limit, self.tree, self.aborted = nodes, limit, tree, False
         return move if code else NO_POINT
@@ -185,11 +178,7 @@ class OwlReader(OwlCandidates):
     def candidates(self, s: int, attack: bool, goal: frozenset[int] | None = None) -> list[int]:
         """The moves owl would try first at the root, for the attacker or the defender (of
         the dragon at s, or of the stones of goal)."""
-        self.fixed = goal
-        try:
-            self._start(s)
-        finally:
-            self.fixed = None
+        self._start(s, goal)
         strings = self._strings()
         _, spaces, _, _ = self._judge(strings)
         return self._moves(strings, spaces, attack, True)[:self.limits.width]
@@ -224,20 +213,20 @@ class OwlReader(OwlCandidates):
         ground = f", {escape} open points" if _runs(depth, attacker_to_move) else ""  # (not counted there)
         return f"open (eye spaces {eyes}{ground}): {len(moves)} moves offered", moves
 
-    def _start(self, s: int) -> None:
-        """Mark the dragon at s as the goal."""
-        self.goal = shape_dragon(self.board, s) if self.fixed is None else self.fixed
+    def _start(self, s: int, goal: frozenset[int] | None = None) -> None:
+        """Mark the dragon at s (or the stones of goal) as the goal."""
+        self.goal = shape_dragon(self.board, s) if goal is None else goal
         self.extra = []
         self.owner = self.board.board[s]
 
-    def _ask(self, s: int, attack: bool) -> tuple[int, int]:
-        self._start(s)
+    def _ask(self, s: int, attack: bool, fixed: frozenset[int] | None = None) -> tuple[int, int]:
+        self._start(s, fixed)
         self.aborted = False
         goal = self.goal
         try:
             inputs = ((s,) if attack else (s, self.hint)) + self.exclude  # the defence read depends on the move tried first
-            if self.fixed is not None:
-                inputs += (-1,) + tuple(sorted(self.fixed))
+            if fixed is not None:  # a goal given with the question: its stones, not s, name the dragon
+                inputs += (-1,) + tuple(sorted(fixed))
             routine = OWL_DEFEND if not attack else OWL_ANY_KILL if self.any_kill else OWL_ATTACK
             return self.persistent_read(self.persistent, routine, inputs,
                                         lambda: self._node(attack, 0),
