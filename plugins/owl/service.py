@@ -483,8 +483,11 @@ def _still(board: Board, before: frozenset[int], s: int, owner: int) -> tuple[in
     """After a move, the dragon whose stones were before, as owl's lines read it: a stone
     of it left on the board (s, if it is) and its goal, those stones with whatever the
     move joined to them; None once none is left."""
-    left = [p for p in sorted(before) if board.board[p] == owner]
-    if not left:
-        return None
-    here = s if board.board[s] == owner else left[0]
+    if board.board[s] == owner:
+        here = s
+    else:
+        left = [p for p in before if board.board[p] == owner]
+        if not left:
+            return None
+        here = min(left)
     return here, before | shape_dragon(board, here)
