@@ -17,7 +17,7 @@ from core.analysis.worms import Worm, make_worms
 from core.host.services import CONNECTION, Services
 from core.board.board import Board
 
-ANALYSIS_VERSION: Final = 2
+ANALYSIS_VERSION: Final = 3  # 3: a dragon records the race that settled it
 
 
 @dataclass

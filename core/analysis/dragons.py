@@ -76,6 +76,7 @@ class Dragon:
     owl_attack: int = -1  # owl's code for killing it, the opponent first (-1: not read or uncertain)
     owl_defense: int = -1  # owl's code for saving it, the owner first (-1: not read or uncertain)
     owl_threat: int = 0  # alive: the first of two attacker moves in a row that kill it; dead: of two that save it
+    race: int = 0  # the enemy dragon whose capturing race with it settled its status (0: none)
 
     @property
     def genus(self) -> tuple[int, int]:

@@ -158,10 +158,10 @@ class OwlReading(Protocol):
         """WIN if move by their owner connects the dragons at a and b and the joined dragon lives."""
         ...
 
-    def analyze_semeai(self, board: Board, a: int, b: int, *,
+    def analyze_semeai(self, board: Board, a: int, b: int, *, node_limit: int | None = None,
                        tree: VariationTree | None = None) -> tuple[int, int, int]:
         """(A survives, B dies, A's owner's move or PASS): the capturing race between the
-        adjacent dragons at a and b, a's owner moving first."""
+        adjacent dragons at a and b, a's owner moving first (within node_limit owl nodes)."""
         ...
 
 

@@ -194,6 +194,13 @@ class Valuator:
                     safety[p] = max(safety.get(p, 1.0), 1.0)
                 weight = min(weight, factor)
                 mv.notes.append(f"{k.name} {vertex(self.board.size, r.targets[0])}")
+            elif k == Kind.SEMEAI and r.targets[0] in self.a.dragons and r.targets[1] in self.a.dragons:
+                ours, theirs = ([p for o in self.a.dragons[t].worms for p in self.a.worms[o].stones] for t in r.targets)
+                dead.difference_update(ours)  # the race won: ours lives and theirs dies
+                for p in ours:
+                    safety[p] = 1.0
+                dead.update(theirs)
+                mv.notes.append(f"SEMEAI {vertex(self.board.size, r.targets[0])} against {vertex(self.board.size, r.targets[1])}")
             elif (k in OWL_ATTACKS or k in OWL_DEFENDS) and r.targets[0] in self.a.dragons:
                 d = self.a.dragons[r.targets[0]]
                 stones = [p for o in d.worms for p in self.a.worms[o].stones]
@@ -381,7 +388,7 @@ def _shape_factor(values: list[float]) -> float:
 
 
 PRIORITY = {Kind.ATTACK: 0, Kind.DEFEND: 0, Kind.ATTACK_GOOD_KO: 0, Kind.DEFEND_GOOD_KO: 0,
-            Kind.ATTACK_BAD_KO: 1, Kind.DEFEND_BAD_KO: 1, Kind.OWL_ATTACK: 0, Kind.OWL_DEFEND: 0,
+            Kind.ATTACK_BAD_KO: 1, Kind.DEFEND_BAD_KO: 1, Kind.OWL_ATTACK: 0, Kind.OWL_DEFEND: 0, Kind.SEMEAI: 0,
             Kind.CONNECT: 1, Kind.CUT: 1, Kind.VITAL_EYE: 1, Kind.MY_ATARI_ATARI: 1, Kind.YOUR_ATARI_ATARI: 1,
             Kind.MIN_VALUE: 2, Kind.STRATEGIC_ATTACK: 2, Kind.STRATEGIC_DEFEND: 2, Kind.SHAPE: 3,
             Kind.ATTACK_THREAT: 3, Kind.EXPAND_MOYO: 4, Kind.EXPAND_TERRITORY: 4, Kind.ENDGAME: 4}
@@ -410,7 +417,7 @@ def value_moves(analysis: Analysis, reasons: Iterable[MoveReason], tactical: Tac
     return values
 
 
-READ = ATTACKS | DEFENDS | OWL_ATTACKS | OWL_DEFENDS | UNCERTAIN_OWL  # reasons reading has already judged
+READ = ATTACKS | DEFENDS | OWL_ATTACKS | OWL_DEFENDS | UNCERTAIN_OWL | {Kind.SEMEAI}  # reasons reading has already judged
 
 
 def _confirm_safety(valuator: Valuator, values: list[MoveValue], owl: OwlReading, ko_threats: bool,

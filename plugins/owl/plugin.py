@@ -3,8 +3,9 @@ node counter; in the examine step, owl reading of every dragon that is neither c
 alive nor clearly dead (one pool task per dragon), which sets the dragon's status and
 its attack and defence points, a critical dragon's kill and save then checked by the
 other side's question asked afresh after each (the kill at once, inside its status task,
-where few dragons need reading), and last the threats against settled
-dragons; and the OWL_* move reasons that follow."""
+where few dragons need reading), then the capturing races between dragons owl left
+dead or critical (plugins/owl/semeai.py, read both ways), and last the threats against
+settled dragons; and the OWL_* and SEMEAI move reasons that follow."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from core.move.genmove import MAX_EFFORT
 from core.host.services import OWL
 from core.move.reasons import Kind, MoveReason, with_ko
 from core.reading.counters import NodeCounter
-from plugins.owl.service import COUNTER, OPTIONS, OwlService
+from core.reading.results import WIN
+from plugins.owl.service import COUNTER, OPTIONS, OwlService, race
 
 MIN_OWL_NODES: Final = 100  # the least an owl question gets, however short the clock
 GENMOVE_OWL_NODES: Final = 1000  # at most this many per question at effort 1, under a clock
@@ -37,6 +39,9 @@ CHECK_AT_ONCE: Final = 8  # with at most this many dragons to read, a kill is ch
 # a move: 14 left unread, 7 without). Positions of 9x9 match games need 1 to 9 (9 in 3 of 132
 # sampled), and 33 of the 98 of nngs1.tst and strategy.tst more than 8
 MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the largest first
+RACING: Final = (Status.DEAD, Status.CRITICAL)  # the statuses of dragons in a capturing race
+MAX_RACES: Final = 8  # races read per position, the largest first
+RACE_SHARE: Final = 2  # a race's owl nodes, in status questions' limits (both dragons' lives are read)
 
 
 def read_dragon(ctx: Context, origin: int, check: int = 0) -> list[int] | None:
@@ -65,6 +70,78 @@ def threaten_dragon(ctx: Context, origin: int, alive: int) -> int | None:
     code, first, _ = (owl.owl_threaten_attack if alive else owl.owl_threaten_defense)(
         ctx.board, origin, _status_limit(ctx, owl.node_limit))
     return first if code else 0
+
+
+def read_race(ctx: Context, a: int, b: int) -> list[int] | None:
+    """Pool task: [A survives, B dies, move] of the capturing race between the dragons at a
+    and b, a's owner moving first; None when the task's time is up or the race's reading
+    gave up."""
+    if ctx.time_left() <= 0:
+        return None
+    owl = ctx.services.get(OWL)
+    got = race(owl, ctx.board, a, b, RACE_SHARE * _status_limit(ctx, owl.node_limit))
+    return None if got is None else list(got)
+
+
+def races(analysis: Analysis) -> list[tuple[int, int]]:
+    """The capturing races of a position: pairs of adjacent dragons of opposite colours,
+    each dead or critical by owl's reading (GNU Go's semeai module reads the same pairs),
+    the largest first, at most MAX_RACES."""
+    board = analysis.board
+    dragons = analysis.dragons
+    pairs: set[tuple[int, int]] = set()
+    for d in dragons.values():
+        if d.status not in RACING or d.owl_attack < 0:
+            continue
+        for o in d.worms:
+            for p in analysis.worms[o].stones:
+                for q in board.nbrs[p]:
+                    if board.board[q] != 3 - d.color:
+                        continue
+                    e = dragons.get(analysis.dragon_of.get(board.origin(q), 0))
+                    if e is not None and e.status in RACING and e.owl_attack >= 0:
+                        pairs.add((min(d.origin, e.origin), max(d.origin, e.origin)))
+    return sorted(pairs, key=lambda ab: (-(dragons[ab[0]].stones + dragons[ab[1]].stones), ab))[:MAX_RACES]
+
+
+def apply_races(analysis: Analysis, pairs: list[tuple[int, int]], results: list[list[int] | None]) -> None:
+    """Settle the dragons of the races read, each read both ways: a dragon that wins the
+    race outright moving first, while the other, moving first, neither lives nor kills,
+    is alive; where each side moving first lives and kills, both are critical, with the
+    race's moves as their attack and defence points. Only a dragon owl found no save for
+    changes (its eye count does not see a race of liberties); a critical one keeps owl's
+    kill, which a race it wins does not answer (score.tst 11: a group owl kills at C15
+    wins its race against two stones inside it). A seki either way changes nothing (on
+    score.tst the race reader's sekis turned dead groups alive)."""
+    verdict: dict[int, tuple[Status, int, int, int, int]] = {}  # dragon -> (status, code, attack, defence, enemy)
+    for (x, y), first, second in zip(pairs, results[0::2], results[1::2]):
+        if first is None or second is None:
+            analysis.notes.append(f"semeai: the race of {vertex(analysis.board.size, x)} and "
+                                  f"{vertex(analysis.board.size, y)} is unread (time or nodes)")
+            continue
+        for (a, b), mine, theirs in (((x, y), first, second), ((y, x), second, first)):
+            if not (mine[0] and mine[1]):
+                continue  # a cannot win the race even moving first (or it ends in seki)
+            if not (theirs[0] or theirs[1]):
+                found = (Status.ALIVE, 0, 0, 0, b)  # b moving first neither lives nor kills
+            elif theirs[0] and theirs[1]:
+                found = (Status.CRITICAL, max(mine[0], theirs[1]), theirs[2], mine[2], b)
+            else:
+                continue  # a seki one way: the race reader's seki is the least sure of its answers
+            if a not in verdict or found[0] == Status.ALIVE:
+                verdict[a] = found
+    for origin, (status, code, attack, defence, enemy) in sorted(verdict.items()):
+        d = analysis.dragons[origin]
+        if d.status != Status.DEAD:
+            continue  # a critical dragon stays critical: its race says nothing of owl's kill
+        before = d.status.name
+        if status == Status.ALIVE:
+            apply_owl(d, [0, 0, WIN, 0])
+        else:
+            apply_owl(d, [code, attack, code, defence])
+        d.race = enemy
+        analysis.notes.append(f"semeai: the dragon at {vertex(analysis.board.size, origin)} is {status.name.lower()} "
+                              f"by its capturing race with {vertex(analysis.board.size, enemy)} (owl: {before.lower()})")
 
 
 def _status_limit(ctx: Context, node_limit: int) -> int:
@@ -122,17 +199,19 @@ def kiai_node_counters() -> list[NodeCounter]:
 @hookimpl
 def kiai_pool_functions() -> dict[str, Callable[..., Any]]:
     """Dragon reading runs in the pool."""
-    return {"read_dragon": read_dragon, "confirm_dragon": confirm_dragon, "threaten_dragon": threaten_dragon}
+    return {"read_dragon": read_dragon, "confirm_dragon": confirm_dragon, "threaten_dragon": threaten_dragon,
+            "read_race": read_race}
 
 
 @hookimpl
 def kiai_examine_dragons(analysis: Analysis, run: PoolRun) -> None:
     """Owl-read every dragon that needs it, one pool task each; a dragon whose reading
-    gave up or ran out of time keeps its static status. Three rounds, each only with the
+    gave up or ran out of time keeps its static status. Four rounds, each only with the
     time the ones before left: every dragon's status (a kill checked at once where few
     dragons need reading); the critical ones' kills (if not yet) and saves checked; the
-    threats against the living and for the dead (so that a threat, the least of the
-    three, never costs another dragon its verdict)."""
+    races between dragons left dead or critical; the threats against the living and for
+    the dead (so that a threat, the least of them, never costs another dragon its
+    verdict)."""
     targets = sorted((d for d in analysis.dragons.values() if needs_owl(d)), key=lambda d: (-d.stones, d.origin))
     targets = targets[:MAX_DRAGONS]
     # a dragon's questions go to the worker that holds its persistent cache entries
@@ -153,7 +232,11 @@ def kiai_examine_dragons(analysis: Analysis, run: PoolRun) -> None:
         else:
             analysis.notes.append(f"owl: the dragon at {vertex(analysis.board.size, d.origin)} keeps its static "
                                   f"status ({d.status.name}): no verdict within the node limit or the clock")
-    settled = [d for d, r in zip(targets, results) if r is not None and not (r[0] and r[2])]
+    pairs = races(analysis)
+    if pairs:
+        tasks = [ab for x, y in pairs for ab in ((x, y), (y, x))]
+        apply_races(analysis, pairs, run("read_race", tasks, affinity=[a for a, _ in tasks]))
+    settled = [d for d in targets if d.owl_attack >= 0 and d.status != Status.CRITICAL and not d.race]
     threats = run("threaten_dragon", [(d.origin, 0 if d.owl_attack else 1) for d in settled],
                   affinity=[d.origin for d in settled]) if settled else []
     for d, threat in zip(settled, threats):
@@ -184,6 +267,12 @@ def kiai_generate(ctx: Context) -> list[MoveReason]:
             if point and board.board[point] == 0 and board.is_legal(point, ctx.color):
                 kind = Kind.UNCERTAIN_OWL_ATTACK if d.color != ctx.color else Kind.UNCERTAIN_OWL_DEFENSE
                 out.append(MoveReason(kind, point, (d.origin,)))
+        if d.race and d.owl_attack > 0 and d.owl_defense > 0:  # a race either side wins by moving first
+            point, ours = (d.defense_point, (d.origin, d.race)) if d.color == ctx.color else (d.attack_point, (d.race, d.origin))
+            reason = MoveReason(Kind.SEMEAI, point, ours)  # (both dragons of a race name the same move)
+            if point and board.board[point] == 0 and board.is_legal(point, ctx.color) and reason not in out:
+                out.append(reason)
+            continue
         if d.owl_attack > 0 and d.owl_defense > 0:
             if d.color != ctx.color and d.attack_point:
                 out.append(MoveReason(with_ko(Kind.OWL_ATTACK, d.owl_attack), d.attack_point, (d.origin,)))

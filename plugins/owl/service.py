@@ -48,6 +48,7 @@ class OwlService(ReadingService[OwlReader]):
 
     def __init__(self) -> None:
         super().__init__(COUNTER)  # (configure sets the limits, owl_checks and the caches)
+        self.races_uncertain = 0  # races that ran out of nodes (their own, or the owl nodes they may spend)
 
     def configure(self, settings: Settings) -> None:
         """Limits from the engine's settings (owl_depth, owl_nodes)."""
@@ -436,13 +437,16 @@ class OwlService(ReadingService[OwlReader]):
         finally:
             board.popgo()
 
-    def analyze_semeai(self, board: Board, a: int, b: int, *,
+    def analyze_semeai(self, board: Board, a: int, b: int, *, node_limit: int | None = None,
                        tree: VariationTree | None = None) -> tuple[int, int, int]:
         """(A survives, B dies, A's owner's move or PASS): the capturing race between the
-        dragons at a and b, a's owner moving first (read afresh, not from the persistent
-        cache, where its variations go to tree)."""
+        dragons at a and b, a's owner moving first, within node_limit owl nodes
+        (SEMEAI_OWL_NODES by default; read afresh, not from the persistent cache, where
+        its variations go to tree)."""
+        budget = SEMEAI_OWL_NODES if node_limit is None else node_limit
+
         def compute() -> tuple[int, ...]:
-            left = [SEMEAI_OWL_NODES]
+            left = [budget]
 
             def budgeted(question: OwlQuestion) -> OwlQuestion:
                 def ask(bd: Board, s: int, n: int | None) -> tuple[int, int]:
@@ -465,11 +469,23 @@ class OwlService(ReadingService[OwlReader]):
                 self.counter.add(r.visited)
             if found.uncertain:
                 self.gave_up += 1
+                self.races_uncertain += 1
             return found.a_survives, found.b_dies, found.move
 
         got = compute() if tree is not None else \
-            self._remember(board, SEMEAI, (a, b), compute, lambda: shape_dragon(board, a) | shape_dragon(board, b))
+            self._remember(board, SEMEAI, (a, b, budget), compute, lambda: shape_dragon(board, a) | shape_dragon(board, b))
         return got[0], got[1], got[2]
+
+
+def race(owl: object, board: Board, a: int, b: int, node_limit: int) -> tuple[int, int, int] | None:
+    """analyze_semeai of an owl service within node_limit owl nodes; None where the race
+    itself ran out of nodes, its own or the owl nodes it may spend (an unfinished race
+    proves nothing; an owl question inside it that gave up is the race's to weigh)."""
+    if not isinstance(owl, OwlService):
+        return None
+    uncertain = owl.races_uncertain
+    got = owl.analyze_semeai(board, a, b, node_limit=node_limit)
+    return None if owl.races_uncertain != uncertain else got
 
 
 def _side(board: Board, s: int, attack: bool) -> int:
