@@ -42,6 +42,7 @@ MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the
 RACING: Final = (Status.DEAD, Status.CRITICAL)  # the statuses of dragons in a capturing race
 MAX_RACES: Final = 8  # races read per position, the largest first
 RACE_SHARE: Final = 2  # a race's owl nodes, in status questions' limits (both dragons' lives are read)
+WORSE: Final = {Status.ALIVE: 0, Status.CRITICAL: 1, Status.DEAD: 2}  # a dragon in several races: the worst counts
 
 
 def read_dragon(ctx: Context, origin: int, check: int = 0) -> list[int] | None:
@@ -108,7 +109,8 @@ def apply_races(analysis: Analysis, pairs: list[tuple[int, int]], results: list[
     """Settle the dragons of the races read, each read both ways: a dragon that wins the
     race outright moving first, while the other, moving first, neither lives nor kills,
     is alive; where each side moving first lives and kills, both are critical, with the
-    race's moves as their attack and defence points. Only a dragon owl found no save for
+    race's moves as their attack and defence points; a dragon in several races is as
+    safe as the worst of them (one it loses even moving first keeps it dead). Only a dragon owl found no save for
     changes (its eye count does not see a race of liberties); a critical one keeps owl's
     kill, which a race it wins does not answer (score.tst 11: a group owl kills at C15
     wins its race against two stones inside it). A seki either way changes nothing (on
@@ -120,19 +122,21 @@ def apply_races(analysis: Analysis, pairs: list[tuple[int, int]], results: list[
                                   f"{vertex(analysis.board.size, y)} is unread (time or nodes)")
             continue
         for (a, b), mine, theirs in (((x, y), first, second), ((y, x), second, first)):
-            if not (mine[0] and mine[1]):
-                continue  # a cannot win the race even moving first (or it ends in seki)
-            if not (theirs[0] or theirs[1]):
+            if not mine[0]:
+                found = (Status.DEAD, 0, 0, 0, b)  # a does not survive even moving first
+            elif not mine[1]:
+                continue  # a seki with a moving first: the race reader's seki is the least sure of its answers
+            elif not (theirs[0] or theirs[1]):
                 found = (Status.ALIVE, 0, 0, 0, b)  # b moving first neither lives nor kills
             elif theirs[0] and theirs[1]:
                 found = (Status.CRITICAL, max(mine[0], theirs[1]), theirs[2], mine[2], b)
             else:
-                continue  # a seki one way: the race reader's seki is the least sure of its answers
-            if a not in verdict or found[0] == Status.ALIVE:
-                verdict[a] = found
+                continue  # a seki with b moving first
+            if a not in verdict or WORSE[found[0]] > WORSE[verdict[a][0]]:
+                verdict[a] = found  # a dragon is as safe as the worst of its races
     for origin, (status, code, attack, defence, enemy) in sorted(verdict.items()):
         d = analysis.dragons[origin]
-        if d.status != Status.DEAD:
+        if d.status != Status.DEAD or status == Status.DEAD:
             continue  # a critical dragon stays critical: its race says nothing of owl's kill
         before = d.status.name
         if status == Status.ALIVE:

@@ -27,7 +27,7 @@ def test_the_whole_analysis_crosses_to_a_worker_by_name() -> None:
     assert analysis.spaces and analysis.influence is not None and analysis.dragons
     data = pack_context(analysis, 10)
     wire = msgpack.unpackb(data)[2]
-    assert wire["version"] == 2 and set(wire) == {"version", "worms", "dragons", "spaces", "influence"}
+    assert wire["version"] == 3 and set(wire) == {"version", "worms", "dragons", "spaces", "influence"}
     assert {"origin", "attack_code", "defense_points"} <= set(wire["worms"][0])  # named, not positional
     ctx = unpack_context(data, host.services, time.monotonic() + 1)
     seen = ctx.analysis
@@ -41,5 +41,6 @@ def test_the_whole_analysis_crosses_to_a_worker_by_name() -> None:
 def test_another_format_is_refused() -> None:
     from core.analysis.analysis import Analysis
 
-    with pytest.raises(ValueError, match="unsupported analysis format"):
-        Analysis.from_wire(Board(9), BLACK, 6.5, {"version": 1, "worms": []})
+    for version in (1, 2):  # 2: before a dragon recorded its race
+        with pytest.raises(ValueError, match="unsupported analysis format"):
+            Analysis.from_wire(Board(9), BLACK, 6.5, {"version": version, "worms": []})

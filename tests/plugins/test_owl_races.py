@@ -109,3 +109,18 @@ def test_the_race_read_for_real_and_its_move_valued_as_a_kill_and_a_save() -> No
     plain_value = value_moves(analysis, [MoveReason(Kind.EXPAND_TERRITORY, D3, ())])[0]
     assert race_value.territorial > plain_value.territorial + 8  # at least white's five stones, twice
     assert any(note.startswith("SEMEAI A4 against A3") for note in race_value.notes)
+
+
+def test_a_dragon_in_several_races_is_as_safe_as_the_worst() -> None:
+    from plugins.owl.plugin import apply_races
+
+    for wall_race, expected in (([0, 0, PASS], Status.DEAD), ([1, 1, D2], Status.CRITICAL), ([1, 1, PASS], Status.ALIVE)):
+        analysis, white, black = _examined({"white": DEAD, "black": DEAD}, {"white": [0, 0, PASS], "black": [0, 0, PASS]})
+        wall = analysis.dragon(parse_vertex("A5", 9))
+        assert black.status == Status.DEAD and wall.color == WHITE
+        # black wins its race with the corner outright; the wall race, black moving first, as given
+        # (the wall moving first kills black unless black wins that race outright too)
+        wall_first = [0, 0, PASS] if expected == Status.ALIVE else [1, 1, D3]
+        apply_races(analysis, [(black.origin, white.origin), (black.origin, wall.origin)],
+                    [[1, 1, PASS], [0, 0, PASS], wall_race, wall_first])
+        assert black.status == expected
