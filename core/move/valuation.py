@@ -126,6 +126,10 @@ class Valuator:
         inf = compute_influence(self.board, [p for p in dead if self.board.board[p] != 0], safety)
         return float(inf.owner.sum()) * self.sign
 
+    def _stones(self, origin: int) -> list[int]:
+        """The stones of the dragon at origin."""
+        return [p for o in self.a.dragons[origin].worms for p in self.a.worms[o].stones]
+
     def dragon_worth(self, origin: int) -> float:
         """What a dragon is worth to its owner: twice its stones plus its eye space."""
         d = self.a.dragons[origin]
@@ -195,15 +199,14 @@ class Valuator:
                 weight = min(weight, factor)
                 mv.notes.append(f"{k.name} {vertex(self.board.size, r.targets[0])}")
             elif k == Kind.SEMEAI and r.targets[0] in self.a.dragons and r.targets[1] in self.a.dragons:
-                ours, theirs = ([p for o in self.a.dragons[t].worms for p in self.a.worms[o].stones] for t in r.targets)
+                ours, theirs = self._stones(r.targets[0]), self._stones(r.targets[1])
                 dead.difference_update(ours)  # the race won: ours lives and theirs dies
                 for p in ours:
                     safety[p] = 1.0
                 dead.update(theirs)
                 mv.notes.append(f"SEMEAI {vertex(self.board.size, r.targets[0])} against {vertex(self.board.size, r.targets[1])}")
             elif (k in OWL_ATTACKS or k in OWL_DEFENDS) and r.targets[0] in self.a.dragons:
-                d = self.a.dragons[r.targets[0]]
-                stones = [p for o in d.worms for p in self.a.worms[o].stones]
+                stones = self._stones(r.targets[0])
                 if k in OWL_ATTACKS:
                     dead.update(stones)
                 else:

@@ -478,9 +478,10 @@ class OwlService(ReadingService[OwlReader]):
 
 
 def race(owl: object, board: Board, a: int, b: int, node_limit: int) -> tuple[int, int, int] | None:
-    """analyze_semeai of an owl service within node_limit owl nodes; None where the race
-    itself ran out of nodes, its own or the owl nodes it may spend (an unfinished race
-    proves nothing; an owl question inside it that gave up is the race's to weigh)."""
+    """analyze_semeai of this plugin's owl service within node_limit owl nodes; None where
+    the race itself ran out of nodes, its own or the owl nodes it may spend (an unfinished
+    race proves nothing; an owl question inside it that gave up is the race's to weigh),
+    and for another owl service, whose races' certainty it cannot see."""
     if not isinstance(owl, OwlService):
         return None
     uncertain = owl.races_uncertain

@@ -28,15 +28,19 @@ from tests.plugins.test_semeai import SHARED_LIBERTIES
 D2, D3 = parse_vertex("D2", 9), parse_vertex("D3", 9)  # two of the shared liberties
 
 
+def _analysis() -> tuple[Any, PluginHost]:
+    """The race diagram examined without owl's round, and its plugin host."""
+    board, _ = board_from_diagram(SHARED_LIBERTIES)
+    host = PluginHost()
+    return MoveGenerator(host, Pool(host, 0)).examine(board, BLACK, 0.5, time.monotonic() + 60, refine=False), host
+
+
 def _examined(owl_says: dict[str, list[int]], race_says: dict[str, list[int] | None]) -> tuple[Any, Any, Any]:
     """The position examined with scripted pool tasks: owl's [attack code, move, defence
     code, move] for the corner ("white") and the chain ("black"), any other dragon alive,
     and the races' answers ("white": white moving first, "black": black first); the
     analysis and the two dragons."""
-    board, _ = board_from_diagram(SHARED_LIBERTIES)
-    host = PluginHost()
-    gen = MoveGenerator(host, Pool(host, 0))
-    analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60, refine=False)
+    analysis, _ = _analysis()
     white, black = analysis.dragon(parse_vertex("A3", 9)), analysis.dragon(parse_vertex("A4", 9))
     names = {white.origin: "white", black.origin: "black"}
 
@@ -95,10 +99,7 @@ def test_a_seki_an_unread_race_and_owls_critical_dragon_keep_owls_verdict() -> N
 
 
 def test_the_race_read_for_real_and_its_move_valued_as_a_kill_and_a_save() -> None:
-    board, _ = board_from_diagram(SHARED_LIBERTIES)
-    host = PluginHost()
-    gen = MoveGenerator(host, Pool(host, 0))
-    analysis = gen.examine(board, BLACK, 0.5, time.monotonic() + 60, refine=False)
+    analysis, host = _analysis()
     white, black = analysis.dragon(parse_vertex("A3", 9)), analysis.dragon(parse_vertex("A4", 9))
     ctx = Context(analysis.board, BLACK, 0.5, analysis, host.services, 10, time.monotonic() + 60)
     assert read_race(ctx, white.origin, black.origin) == [1, 1, PASS]
