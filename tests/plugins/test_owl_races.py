@@ -1,8 +1,8 @@
 """Capturing races in the engine: after owl, the examine step reads the race of every two
 adjacent dragons owl left dead or critical, both ways. A dead dragon that wins outright
 lives; where each side wins by moving first both are critical, with SEMEAI move reasons
-at the race's moves; a seki, an unread race and a dragon owl calls critical keep owl's
-verdict."""
+at the race's moves; a dragon in several races is as safe as the worst of them; a seki,
+an unread race and a dragon owl calls critical keep owl's verdict."""
 
 from __future__ import annotations
 
