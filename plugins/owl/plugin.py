@@ -110,11 +110,12 @@ def apply_races(analysis: Analysis, pairs: list[tuple[int, int]], results: list[
     race outright moving first, while the other, moving first, neither lives nor kills,
     is alive; where each side moving first lives and kills, both are critical, with the
     race's moves as their attack and defence points; a dragon in several races is as
-    safe as the worst of them (one it loses even moving first keeps it dead). Only a dragon owl found no save for
-    changes (its eye count does not see a race of liberties); a critical one keeps owl's
-    kill, which a race it wins does not answer (score.tst 11: a group owl kills at C15
-    wins its race against two stones inside it). A seki either way changes nothing (on
-    score.tst the race reader's sekis turned dead groups alive)."""
+    safe as the worst of them (one it loses even moving first keeps it dead). Only a
+    dragon owl found no save for changes (its eye count does not see a race of
+    liberties); a critical one keeps owl's kill, which a race it wins does not answer
+    (score.tst 11: a group owl kills at C15 wins its race against two stones inside it).
+    A seki either way changes nothing (on score.tst the race reader's sekis turned dead
+    groups alive)."""
     verdict: dict[int, tuple[Status, int, int, int, int]] = {}  # dragon -> (status, code, attack, defence, enemy)
     for (x, y), first, second in zip(pairs, results[0::2], results[1::2]):
         if first is None or second is None:
@@ -137,15 +138,14 @@ def apply_races(analysis: Analysis, pairs: list[tuple[int, int]], results: list[
     for origin, (status, code, attack, defence, enemy) in sorted(verdict.items()):
         d = analysis.dragons[origin]
         if d.status != Status.DEAD or status == Status.DEAD:
-            continue  # a critical dragon stays critical: its race says nothing of owl's kill
-        before = d.status.name
+            continue  # only a dead dragon changes (owl's critical verdict stands), and only for the better
         if status == Status.ALIVE:
             apply_owl(d, [0, 0, WIN, 0])
         else:
             apply_owl(d, [code, attack, code, defence])
         d.race = enemy
         analysis.notes.append(f"semeai: the dragon at {vertex(analysis.board.size, origin)} is {status.name.lower()} "
-                              f"by its capturing race with {vertex(analysis.board.size, enemy)} (owl: {before.lower()})")
+                              f"by its capturing race with {vertex(analysis.board.size, enemy)} (owl: dead)")
 
 
 def _status_limit(ctx: Context, node_limit: int) -> int:
