@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from core.analysis.analysis import Analysis
-from core.analysis.dragons import RUN_FREE, Dragon, Status, apply_owl
+from core.analysis.dragons import RUN_FREE, SAFETY, Dragon, Status, apply_owl
 from core.board.coords import vertex
 from core.host.context import Context
 from core.host.hookspecs import hookimpl
@@ -42,7 +42,6 @@ MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the
 RACING: Final = (Status.DEAD, Status.CRITICAL)  # the statuses of dragons in a capturing race
 MAX_RACES: Final = 8  # races read per position, the largest first
 RACE_SHARE: Final = 2  # a race's owl nodes, in status questions' limits (both dragons' lives are read)
-WORSE: Final = {Status.ALIVE: 0, Status.CRITICAL: 1, Status.DEAD: 2}  # a dragon in several races: the worst counts
 
 
 def read_dragon(ctx: Context, origin: int, check: int = 0) -> list[int] | None:
@@ -133,7 +132,7 @@ def apply_races(analysis: Analysis, pairs: list[tuple[int, int]], results: list[
                 found = (Status.CRITICAL, max(mine[0], theirs[1]), theirs[2], mine[2], b)
             else:
                 continue  # a seki with b moving first
-            if a not in verdict or WORSE[found[0]] > WORSE[verdict[a][0]]:
+            if a not in verdict or SAFETY[found[0]] < SAFETY[verdict[a][0]]:
                 verdict[a] = found  # a dragon is as safe as the worst of its races
     for origin, (status, code, attack, defence, enemy) in sorted(verdict.items()):
         d = analysis.dragons[origin]

@@ -19,7 +19,7 @@ from core.host.pool import Pool
 from core.move.genmove import MoveGenerator
 from core.move.reasons import Kind, MoveReason
 from core.move.valuation import value_moves
-from plugins.owl.plugin import kiai_examine_dragons, kiai_generate, races, read_race
+from plugins.owl.plugin import apply_races, kiai_examine_dragons, kiai_generate, races, read_race
 from tests.plugins.test_semeai import SHARED_LIBERTIES
 
 # White's corner group (A3 to C3, C2, C1) and black's chain around it (A4 to E4, E3 to E1)
@@ -113,8 +113,6 @@ def test_the_race_read_for_real_and_its_move_valued_as_a_kill_and_a_save() -> No
 
 
 def test_a_dragon_in_several_races_is_as_safe_as_the_worst() -> None:
-    from plugins.owl.plugin import apply_races
-
     for wall_race, expected in (([0, 0, PASS], Status.DEAD), ([1, 1, D2], Status.CRITICAL), ([1, 1, PASS], Status.ALIVE)):
         analysis, white, black = _examined({"white": DEAD, "black": DEAD}, {"white": [0, 0, PASS], "black": [0, 0, PASS]})
         wall = analysis.dragon(parse_vertex("A5", 9))
