@@ -87,7 +87,10 @@ def _spaces_of(board: Board, color: int, worms: Mapping[int, Worm], capturable: 
                starts: list[int], diagonal: Capturable | None = None) -> list[EyeSpace]:
     b = board.board
     enemy = 3 - color
-    dead_enemy = {p for p in board.points if b[p] == enemy and is_dead(worms, board.origin(p))}
+    # the enemy's stones whose worm is dead: every stone of a string on the board whose
+    # origin names a dead worm (read from the worms, not point by point)
+    dead_enemy = {q for o in worms if b[o] == enemy and board.origin(o) == o and is_dead(worms, o)
+                  for q in board.sref[o].stones}
     seen: set[int] = set()
     big: set[int] = set()  # points of regions given up as too large
     out: list[EyeSpace] = []
