@@ -3,7 +3,10 @@
 The referee keeps its own board and is the authority: an illegal move, an error answer,
 a crash or a move past the time limit loses the game. Two passes in a row end a game,
 which a scorer engine (or Kiai's own area count) then scores. Colours alternate; one
-SGF file is saved per game; the summary gives the win rate with its 95% interval.
+SGF file is saved per game; the summary gives the win rate with its 95% interval. Each
+game tells the engines that have `set_random_seed` (GNU Go) a seed of its own: two
+deterministic engines would otherwise play the same two games over and over, and the
+interval would count one game ten times.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ class Player:
     command: str
     session: GtpSession | None = None
     title: str | None = None  # what the engine calls itself, asked once
+    commands: set[str] | None = None  # what the running session's list_commands names, asked once
 
     def start(self) -> GtpSession:
         """The running session, started (or restarted after a crash) on demand."""
@@ -71,11 +75,20 @@ class Player:
                 return self.name
         return self.title or self.name
 
+    def knows(self, command: str) -> bool:
+        """Whether the running engine lists command among its GTP commands."""
+        session = self.start()
+        if self.commands is None:
+            ok, answer = session.send("list_commands", 10)
+            self.commands = set(answer.split()) if ok else set()
+        return command in self.commands
+
     def stop(self) -> None:
         """Close the session."""
         if self.session is not None:
             self.session.close()
             self.session = None
+        self.commands = None  # a restarted engine is asked again
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -97,8 +110,9 @@ class Referee:
 
     def __init__(self, kiai: Player, opponent: Player, size: int, komi: float, move_time: float,
                  main_time: float, scorer: Player | None, sgf_dir: Path, max_moves: int,
-                 rules: str = "Japanese") -> None:
+                 rules: str = "Japanese", seed: int = 0) -> None:
         self.kiai, self.opponent = kiai, opponent
+        self.seed = seed  # game n's engines are told seed + n - 1 (0: none is told)
         self.size, self.komi = size, komi
         self.move_time, self.main_time = move_time, main_time
         self.scorer = scorer
@@ -124,6 +138,8 @@ class Referee:
         for color, player in players.items():
             try:
                 self._setup(player.start())
+                if self.seed and player.knows("set_random_seed"):
+                    player.start().send(f"set_random_seed {self.seed + number - 1}", 30)
             except EngineFailure as e:
                 self._failed(player, e)
                 return self._finish(number, kiai_color, board, 3 - color, f"{color_name(3 - color)[0].upper()}+Forfeit",
@@ -236,6 +252,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--max-moves", type=int, default=0, help="end and score a game after this many moves (default 4*size*size)")
     p.add_argument("--rules", default="Japanese",
                    help="the rules the scorer counts by, written to each SGF (default Japanese: GNU Go's final_score)")
+    p.add_argument("--game-seed", type=int, default=1,
+                   help="game n tells the engines that have set_random_seed (GNU Go) the seed GAME_SEED+n-1, so that "
+                        "the games differ (default 1; 0: no seed is told)")
     p.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
     p.set_defaults(run=run)
 
@@ -258,7 +277,7 @@ def run(args: argparse.Namespace) -> int:
     opponent = Player(shlex.split(args.opponent)[0].rsplit("/", 1)[-1], args.opponent)
     scorer = Player("scorer", args.scorer) if args.scorer else Player("scorer", args.opponent)
     referee = Referee(kiai, opponent, args.size, args.komi, args.move_time, args.main_time, scorer,
-                      args.sgf_dir, args.max_moves or 4 * args.size * args.size, args.rules)
+                      args.sgf_dir, args.max_moves or 4 * args.size * args.size, args.rules, args.game_seed)
     results: list[GameResult] = []
     bar = None
     if not args.no_progress and sys.stderr.isatty():

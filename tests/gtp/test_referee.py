@@ -32,10 +32,15 @@ RECORDER = STUBBORN.replace("parts = line.split()", "parts = line.split(); open(
 
 SLEEPY = STUBBORN.replace("print('= A1\\n', flush=True)", "import time; time.sleep(30)")
 
+# The recorder, listing set_random_seed among its commands as GNU Go does.
+SEEDED = RECORDER.replace("    else: print('=\\n', flush=True)",
+                          "    elif parts[0] == 'list_commands': print('= genmove\\nplay\\nset_random_seed\\n', flush=True)\n"
+                          "    else: print('=\\n', flush=True)")
 
-def referee(tmp_path: Path, opponent: str, move_time: float = 20.0, size: int = 5) -> Referee:
+
+def referee(tmp_path: Path, opponent: str, move_time: float = 20.0, size: int = 5, seed: int = 0) -> Referee:
     return Referee(Player("Kiai", KIAI_GTP), Player("opp", opponent), size=size, komi=0.5, move_time=move_time,
-                   main_time=0, scorer=None, sgf_dir=tmp_path, max_moves=80)
+                   main_time=0, scorer=None, sgf_dir=tmp_path, max_moves=80, seed=seed)
 
 
 def test_kiai_against_itself_finishes_and_saves_sgf(tmp_path: Path) -> None:
@@ -89,6 +94,35 @@ def test_each_player_is_told_the_time_a_move_may_take(tmp_path: Path) -> None:
         result = ref.play_game(1, 2)
         assert result.result == "W+Forfeit"  # the recorder's second A1
         assert "time_settings 0 3 1" in log.read_text().splitlines()
+    finally:
+        ref.kiai.stop()
+        ref.opponent.stop()
+
+
+def test_each_game_tells_an_engine_that_takes_seeds_a_seed_of_its_own(tmp_path: Path) -> None:
+    # two deterministic engines would play the same game again and again: game n is told
+    # the match's seed plus n - 1, and only by an engine that lists set_random_seed
+    script, log = tmp_path / "seeded.py", tmp_path / "commands.txt"
+    script.write_text(SEEDED)
+    ref = referee(tmp_path, f"{sys.executable} {script} {log}", seed=7)
+    try:
+        for n in (1, 2):
+            assert ref.play_game(n, 2).result == "W+Forfeit"  # its second A1
+        told = [line for line in log.read_text().splitlines() if line.startswith("set_random_seed")]
+        assert told == ["set_random_seed 7", "set_random_seed 8"]
+        assert ref.kiai.commands is not None and "set_random_seed" not in ref.kiai.commands  # Kiai is told none
+    finally:
+        ref.kiai.stop()
+        ref.opponent.stop()
+
+
+def test_a_match_without_seeds_tells_none(tmp_path: Path) -> None:
+    script, log = tmp_path / "seeded.py", tmp_path / "commands.txt"
+    script.write_text(SEEDED)
+    ref = referee(tmp_path, f"{sys.executable} {script} {log}")
+    try:
+        ref.play_game(1, 2)
+        assert not any(line.startswith(("set_random_seed", "list_commands")) for line in log.read_text().splitlines())
     finally:
         ref.kiai.stop()
         ref.opponent.stop()
