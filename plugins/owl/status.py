@@ -244,8 +244,7 @@ class OwlStatus(Search):
         b = self.board
         enemy = 3 - space.color
         touching = sorted({b.origin(q) for p in space.points for q in b.nbrs[p] if b.board[q] == enemy})
-        read = [worms[e] for e in touching if e in worms]  # (the others no reading touched)
-        for e in touching:
+        for e in touching:  # (a string not in worms is one no reading touched: no codes)
             if e in worms and worms[e].attack_code == WIN:
                 continue
             if self.tactical is None or len(b.sref[e].libs) > LUNCH_LIBERTIES or e in self.lunches_read:
@@ -253,7 +252,7 @@ class OwlStatus(Search):
             code, _ = self._attack(e)
             if code != WIN:
                 return 0, 0
-        if any(w.unstable for w in read):
+        if any(e in worms and worms[e].unstable for e in touching):
             return 0, space.max
         return space.min, space.max
 
