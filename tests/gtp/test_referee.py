@@ -6,7 +6,9 @@ import datetime
 import shutil
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
@@ -41,6 +43,19 @@ SEEDED = RECORDER.replace("    else: print('=\\n', flush=True)",
 def referee(tmp_path: Path, opponent: str, move_time: float = 20.0, size: int = 5, seed: int = 0) -> Referee:
     return Referee(Player("Kiai", KIAI_GTP), Player("opp", opponent), size=size, komi=0.5, move_time=move_time,
                    main_time=0, scorer=None, sgf_dir=tmp_path, max_moves=80, seed=seed)
+
+
+@contextmanager
+def recording(tmp_path: Path, engine: str, **options: Any) -> Iterator[tuple[Referee, Path]]:
+    """A referee against a scripted engine (RECORDER or SEEDED) and the log of every command it was sent."""
+    script, log = tmp_path / "engine.py", tmp_path / "commands.txt"
+    script.write_text(engine)
+    ref = referee(tmp_path, f"{sys.executable} {script} {log}", **options)
+    try:
+        yield ref, log
+    finally:
+        ref.kiai.stop()
+        ref.opponent.stop()
 
 
 def test_kiai_against_itself_finishes_and_saves_sgf(tmp_path: Path) -> None:
@@ -87,45 +102,27 @@ def test_timeout_loses_on_time(tmp_path: Path) -> None:
 def test_each_player_is_told_the_time_a_move_may_take(tmp_path: Path) -> None:
     # with no main time, the move time is every move's byo-yomi period (one stone in T
     # seconds): Kiai, told nothing, planned for its own default and lost on time
-    script, log = tmp_path / "recorder.py", tmp_path / "commands.txt"
-    script.write_text(RECORDER)
-    ref = referee(tmp_path, f"{sys.executable} {script} {log}", move_time=3.0)
-    try:
+    with recording(tmp_path, RECORDER, move_time=3.0) as (ref, log):
         result = ref.play_game(1, 2)
         assert result.result == "W+Forfeit"  # the recorder's second A1
         assert "time_settings 0 3 1" in log.read_text().splitlines()
-    finally:
-        ref.kiai.stop()
-        ref.opponent.stop()
 
 
 def test_each_game_tells_an_engine_that_takes_seeds_a_seed_of_its_own(tmp_path: Path) -> None:
     # two deterministic engines would play the same game again and again: game n is told
     # the match's seed plus n - 1, and only by an engine that lists set_random_seed
-    script, log = tmp_path / "seeded.py", tmp_path / "commands.txt"
-    script.write_text(SEEDED)
-    ref = referee(tmp_path, f"{sys.executable} {script} {log}", seed=7)
-    try:
+    with recording(tmp_path, SEEDED, seed=7) as (ref, log):
         for n in (1, 2):
             assert ref.play_game(n, 2).result == "W+Forfeit"  # its second A1
         told = [line for line in log.read_text().splitlines() if line.startswith("set_random_seed")]
         assert told == ["set_random_seed 7", "set_random_seed 8"]
         assert ref.kiai.commands is not None and "set_random_seed" not in ref.kiai.commands  # Kiai is told none
-    finally:
-        ref.kiai.stop()
-        ref.opponent.stop()
 
 
 def test_a_match_without_seeds_tells_none(tmp_path: Path) -> None:
-    script, log = tmp_path / "seeded.py", tmp_path / "commands.txt"
-    script.write_text(SEEDED)
-    ref = referee(tmp_path, f"{sys.executable} {script} {log}")
-    try:
+    with recording(tmp_path, SEEDED) as (ref, log):
         ref.play_game(1, 2)
         assert not any(line.startswith(("set_random_seed", "list_commands")) for line in log.read_text().splitlines())
-    finally:
-        ref.kiai.stop()
-        ref.opponent.stop()
 
 
 @pytest.mark.parametrize("opponent", ["no-such-engine-kiai-test", f"{sys.executable} -c pass"])
