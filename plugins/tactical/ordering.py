@@ -7,10 +7,15 @@ the stones they capture. Self-ataris come last. Scores are cheap static estimate
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from core.board.board import Board
 from core.board.color import EMPTY
+
+# A move and its score as one int, point - score * SPREAD (points < SPREAD): a list of
+# them sorts as the (-score, point) pairs would, best first and ties by point, with no
+# tuple made for each move and ints compared instead of tuples
+SPREAD: Final = 1024
 
 
 def order_attacks(board: Board, s: int, moves: list[int]) -> list[int]:
@@ -19,15 +24,14 @@ def order_attacks(board: Board, s: int, moves: list[int]) -> list[int]:
     attacker = 3 - b[s]
     libs = board.sref[s].libs
     boxed = board.boxed  # (each move as one int object, for the set and the list: see Board.boxed)
-    scored: list[tuple[int, Any]] = []
+    scored: list[int] = []
     for m in moves:
         if b[m] != EMPTY:
             continue
         own = board.accuratelib(m, attacker, 4)
         if own == 0 and not board.is_ko(m, attacker):
             continue
-        bm = boxed[m]
-        liberty = bm in libs
+        liberty = boxed[m] in libs
         target_libs = len(libs) - (1 if liberty else 0)
         score = 20 * (4 - target_libs) + 3 * min(own, 3)
         if liberty and len(libs) == 2:
@@ -38,9 +42,8 @@ def order_attacks(board: Board, s: int, moves: list[int]) -> list[int]:
             score -= 25  # self-atari: occasionally a throw-in, usually a waste
         if any(b[q] == b[s] and board.countlib(q) == 1 for q in board.nbrs[m] if q != m):
             score += 10  # also ataris or captures
-        scored.append((-score, bm))
-    scored.sort()
-    return [bm for _, bm in scored]
+        scored.append(m - score * SPREAD)
+    return _ranked(board, scored)
 
 
 def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
@@ -51,7 +54,7 @@ def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
     sref, nbrs = board.sref, board.nbrs
     own_libs = sref[s].libs
     boxed = board.boxed
-    scored: list[tuple[int, Any]] = []
+    scored: list[int] = []
     for m in moves:
         if b[m] != EMPTY:
             continue
@@ -61,11 +64,11 @@ def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
             after = board.approxlib(m, color, 5)  # the score counts at most 5
             if after == 0:
                 continue  # suicide
-            scored.append((-_defence_score(after if bm in own_libs else len(own_libs), 0), bm))
+            scored.append(m - SPREAD * _defence_score(after if bm in own_libs else len(own_libs), 0))
             continue
         if not board.trymove(m, color):
             if board.is_ko(m, color):
-                scored.append((0, bm))  # a ko capture: only as a conditional move, late
+                scored.append(m)  # a ko capture: only as a conditional move, late
             continue
         if b[s] == EMPTY:
             board.popgo()
@@ -73,9 +76,16 @@ def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
         libs = len(board.sref[s].libs)
         captured = board.captures[color]
         board.popgo()
-        scored.append((-_defence_score(libs, captured - board.captures[color]), bm))
+        scored.append(m - SPREAD * _defence_score(libs, captured - board.captures[color]))
+    return _ranked(board, scored)
+
+
+def _ranked(board: Board, scored: list[int]) -> list[int]:
+    """The moves of score * SPREAD + point values, lowest value first, each as its point's
+    one int object (Board.boxed)."""
     scored.sort()
-    return [bm for _, bm in scored]
+    boxed = board.boxed
+    return [boxed[v % SPREAD] for v in scored]
 
 
 def _defence_score(libs: int, gained: int) -> int:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
+import pytest
+
+
 from core.board.color import BLACK, EMPTY, WHITE
 from core.board.board import Board
 from core.board.coords import parse_vertex, vertex
@@ -9,6 +14,7 @@ from core.board.diagram import board_from_diagram
 from core.reading.komaster import GRAY_WHITE, komaster_trymove
 from core.reading.results import KO_A, KO_B, WIN
 from core.reading.table import TranspositionTable
+from plugins.tactical.ordering import order_attacks, order_defenses
 from plugins.tactical.reader import Depths, Reader
 
 # A ladder: the black stone at E5 has two liberties; after the atari at F5 every
@@ -375,3 +381,33 @@ def test_a_question_asked_afresh_inside_a_line_is_read_as_at_the_top() -> None:
     assert fresh.attack(target) == top and fresh.ply == 0
     for _ in range(4):
         board.popgo()
+
+
+# Black's E5 in atari (its liberty E4) beside white's E6 in atari (its liberty E7).
+ATARI_BESIDE_ATARI = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . X O X . . .
+. . . O X O . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("moves", list(itertools.permutations(["F5", "E4", "F4", "D6"])))
+def test_attacks_are_ordered_by_their_score_then_point_whatever_order_they_come_in(moves: tuple[str, ...]) -> None:
+    board, _, _ = reader(LADDER)
+    ordered = order_attacks(board, parse_vertex("E5", 9), [parse_vertex(m, 9) for m in moves])
+    assert [vertex(9, m) for m in ordered] == ["F5", "E4", "D6", "F4"]  # the ladder's atari first
+
+
+@pytest.mark.parametrize("moves", list(itertools.permutations(["E7", "E4", "C5", "D6"])))
+def test_defences_are_ordered_by_the_liberties_they_give_whatever_order_they_come_in(moves: tuple[str, ...]) -> None:
+    board, _, _ = reader(ATARI_BESIDE_ATARI)
+    ordered = order_defenses(board, parse_vertex("E5", 9), [parse_vertex(m, 9) for m in moves])
+    # running out to three liberties, then capturing (two liberties and a stone), then a
+    # move that gives none; D6 is occupied and dropped
+    assert [vertex(9, m) for m in ordered] == ["E4", "E7", "C5"]
