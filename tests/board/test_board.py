@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from core.board.board import Board
+from core.board.board import Board, sorted_points
 from core.board.boardcheck import board_errors, snapshot
 from core.board.color import BLACK, EMPTY, WHITE
 from core.board.coords import NO_POINT, PASS, parse_vertex
@@ -349,3 +351,8 @@ def test_edge_distance_of_every_point() -> None:
     assert board.edge[0] == -1 and max(board.edge) == 9
     small = Board(5)
     assert sorted(small.edge[p] for p in small.points) == [0] * 16 + [1] * 8 + [2]
+
+
+@given(st.sets(st.integers(min_value=0, max_value=1023), max_size=6))
+def test_sorted_points_orders_a_set_as_sorted_does(points: set[int]) -> None:
+    assert sorted_points(points) == sorted(points)
