@@ -26,7 +26,7 @@ from core.board.color import EMPTY, color_name
 from core.board.coords import NO_POINT, vertex
 from core.reading.komaster import KoMove, komaster_trymove
 from core.reading.persistent import PersistentCache
-from core.reading.table import Entry, Key, TranspositionTable
+from core.reading.table import Entry, Key, TranspositionTable, nodes_of
 from core.reading.variations import VariationTree
 
 MAX_STACK: Final = 60  # reading moves on the stack beyond which no reader plays further
@@ -77,7 +77,7 @@ class Search:
         """A transposition entry for key, counted as the nodes its search cost."""
         found = self.table.get(key)
         if found is not None:
-            self.nodes += found[2]
+            self.nodes += nodes_of(found)
             if self.node_limit is not None and self.nodes > self.node_limit:
                 self.aborted = True
                 raise ReadingAborted()

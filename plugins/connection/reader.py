@@ -27,7 +27,7 @@ from core.host.services import TacticalReader
 from core.reading.komaster import KoMove, first_taker_trymove
 from core.reading.results import KO_A, REVERSE, WIN, after_move, better
 from core.reading.search import ReadingAborted, Search
-from core.reading.table import Key, TranspositionTable, situation
+from core.reading.table import Key, TranspositionTable, code_of, move_of, situation
 from plugins.connection.distance import STONE, Gap, area_seeds, gap, string_seeds
 
 CONNECT: Final = 1
@@ -160,7 +160,7 @@ class ConnectionReader(Search):
         key: Key = (b.hash, situation(routine, b.origin(a), self.komaster, self.kom_pos, depth), goal.key(b))
         found = self.table.get(key)
         if found is not None:
-            return found[0], found[1]
+            return code_of(found), move_of(found)
         if routine == CONNECT:
             result = self._connect_node(a, goal, depth, color)
         else:

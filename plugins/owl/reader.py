@@ -97,7 +97,7 @@ from core.host.services import TacticalReader
 from core.reading.persistent import PersistentCache
 from core.reading.results import REVERSE, WIN, after_move, better
 from core.reading.search import ReadingAborted
-from core.reading.table import Key, TranspositionTable, situation
+from core.reading.table import Key, TranspositionTable, code_of, move_of, situation
 from plugins.owl.candidates import OwlCandidates, banned_ko
 from plugins.owl.status import ALIVE, DEAD, SURE
 
@@ -245,7 +245,7 @@ class OwlReader(OwlCandidates):
                     hash((self.goal, frozenset(self.extra), self.passed)))
         found = self.probe(key)
         if found is not None:
-            return found[0], found[1]
+            return code_of(found), move_of(found)
         start = self.nodes
         code, move = self._expand(attacker_to_move, depth)
         self.table.put(key, code, move, self.nodes - start)

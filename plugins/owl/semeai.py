@@ -37,7 +37,7 @@ from core.board.board import Board
 from core.board.coords import NO_POINT, PASS
 from core.host.services import TacticalReader
 from core.reading.search import ReadingAborted, Search
-from core.reading.table import Key, situation
+from core.reading.table import Key, code_of, situation
 from plugins.owl.candidates import OwlCandidates, _offer, _ordered
 from plugins.owl.status import ALIVE, SURE
 
@@ -162,7 +162,7 @@ class SemeaiReader(Search):
         key: Key = (self.board.hash, situation(1 if a_to_move else 2, 0, 0, 0, depth), int(passed))
         found = self.probe(key)  # a hit counts the nodes its reading cost, so limits bite alike
         if found is not None:
-            return found[0]
+            return code_of(found)
         start = self.nodes
         self.enter()
         value = self._expand(a_to_move, depth, passed)

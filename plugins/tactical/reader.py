@@ -23,7 +23,7 @@ from core.board.coords import NO_POINT, vertex
 from core.reading.persistent import PersistentCache, string_area
 from core.reading.results import KO_A, KO_B, REVERSE, WIN, after_move, better
 from core.reading.search import MAX_STACK, Search
-from core.reading.table import Key, TranspositionTable, situation
+from core.reading.table import Key, TranspositionTable, code_of, move_of, situation
 from plugins.tactical import lib1, lib2, lib3, lib4
 
 ATTACK: Final = 1
@@ -235,7 +235,7 @@ class Reader(Search):
                     ply if ply <= d.vital_depth + 1 else -1)
         found = self.probe(key)
         if found is not None:
-            return found[0], found[1]
+            return code_of(found), move_of(found)
         start = self.nodes
         result = self._by_liberties(routine, libs, s)
         self.table.put(key, result[0], result[1], self.nodes - start)

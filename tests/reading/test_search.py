@@ -3,19 +3,24 @@ play and undo, the positions of the line, the shadow, variations and trace."""
 
 from __future__ import annotations
 
+import random
 import time
+import tracemalloc
 
 import pytest
 
+from core.board.board import Board
 from core.board.color import BLACK, EMPTY, WHITE
 from core.board.coords import parse_vertex
 from core.board.diagram import board_from_diagram
+from core.board.playout import random_game
 from core.board.sgf import parse_sgf
 from core.reading.komaster import first_taker_trymove
 from core.reading.persistent import PersistentCache, string_area
 from core.reading.search import DEADLINE_EVERY, ReadingAborted, Search
-from core.reading.table import TranspositionTable
+from core.reading.table import ENTRY_BYTES, TranspositionTable, code_of, move_of, nodes_of
 from core.reading.variations import VariationTree
+from plugins.tactical.reader import Depths, Reader
 
 # A ko: black's D2 takes the white stone at C2, and white could retake at C2 at once.
 KO = """
@@ -62,14 +67,46 @@ def test_a_transposition_hit_counts_the_nodes_it_saves() -> None:
 
 
 def test_the_table_has_a_budget_and_empties_when_full() -> None:
-    table = TranspositionTable(0.0005)  # three entries
+    table = TranspositionTable((3 * ENTRY_BYTES + 1) / 1_000_000)  # three entries
     assert table.capacity == 3
     for k in range(4):
         table.put((k, 0, 0), 1, k, 1)
-    assert len(table) == 1 and table.clears == 1 and table.get((3, 0, 0)) == (1, 3, 1)
+    entry = table.get((3, 0, 0))
+    assert len(table) == 1 and table.clears == 1 and entry is not None
+    assert (code_of(entry), move_of(entry), nodes_of(entry)) == (1, 3, 1)
     off = TranspositionTable(0)
     off.put((1, 0, 0), 1, 1, 1)
     assert len(off) == 0
+
+
+def test_a_table_filled_by_reading_keeps_within_its_megabytes() -> None:
+    boards = []
+    for size, moves, seed in ((9, 40, 2), (9, 60, 3), (13, 90, 4), (19, 150, 5)):
+        board = Board(size)
+        random_game(board, moves, random.Random(seed))
+        boards.append(board)
+    tracemalloc.start()
+    try:
+        table = TranspositionTable(64)
+        before = tracemalloc.get_traced_memory()[0]
+        for board in boards:  # (each board ends at another fill of the table's dict)
+            for s in [s.origin for s in board.strings()]:
+                r = Reader(board, Depths(), table)
+                r.attack(s)
+                r.find_defense(s)
+            assert table.clears == 0 and len(table) > 5_000
+            assert (tracemalloc.get_traced_memory()[0] - before) / len(table) <= ENTRY_BYTES
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("code, move, nodes", [(0, 0, 0), (3, 701, 1), (2, 1023, 12_345_678), (1, 400, 0)])
+def test_an_entry_gives_back_the_code_move_and_nodes_it_was_put_with(code: int, move: int, nodes: int) -> None:
+    table = TranspositionTable(1)
+    table.put(("key",), code, move, nodes)
+    entry = table.get(("key",))
+    assert entry is not None
+    assert (code_of(entry), move_of(entry), nodes_of(entry)) == (code, move, nodes)
 
 
 def test_a_conditional_ko_capture_makes_the_mover_komaster_and_undo_restores_it() -> None:
