@@ -20,8 +20,8 @@ from core.reading.table import TranspositionTable
 
 
 # Megabytes of reading caches per process, when no --memory is given: the tactical table
-# holds some 188,000 entries in its 43 MB (it held 180,000 when the default was 64 and an
-# entry was counted at 160 bytes, where it costs some 255: 46 MB in a budget of 29)
+# holds some 188,000 entries within its 43 MB (it held 180,000 when the default was 64 and
+# an entry was counted at 160 bytes, where one cost some 255: 46 MB against a budget of 29)
 DEFAULT_MEMORY: Final = 96.0
 
 

@@ -9,7 +9,8 @@ count a hit as the work it saves. The table has a budget in megabytes, is emptie
 full, and its owner empties it when the position changes.
 
 An entry is one int, code | move << 3 | nodes << 13 (`code_of`, `move_of`, `nodes_of`
-take it apart): one object to make, keep and free where a tuple of three is four.
+take it apart): one object to make, keep and free, where a tuple of three was up to four
+(the tuple, and a move and a node count above 256).
 """
 
 from __future__ import annotations

@@ -81,8 +81,8 @@ def order_defenses(board: Board, s: int, moves: list[int]) -> list[int]:
 
 
 def _ranked(board: Board, scored: list[int]) -> list[int]:
-    """The moves of score * SPREAD + point values, lowest value first, each as its point's
-    one int object (Board.boxed)."""
+    """The moves of point - score * SPREAD values, lowest value (best score) first, each as
+    its point's one int object (Board.boxed)."""
     scored.sort()
     boxed = board.boxed
     return [boxed[v % SPREAD] for v in scored]
