@@ -6,7 +6,6 @@ import itertools
 
 import pytest
 
-
 from core.board.color import BLACK, EMPTY, WHITE
 from core.board.board import Board
 from core.board.coords import parse_vertex, vertex
