@@ -63,7 +63,7 @@ def backfill(board: Board, s: int) -> list[int]:
     attacker = 3 - b[s]
     libs = board.sref[s].libs
     out: list[int] = []
-    for lib in sorted_points(libs):
+    for lib in board.findlib(s):
         if board.accuratelib(lib, attacker, 2) > 1:
             continue  # the atari at lib is safe: nothing to prepare
         for q in board.nbrs[lib]:
@@ -80,7 +80,7 @@ def second_liberties(board: Board, s: int) -> list[int]:
     color = b[s]
     libs = board.sref[s].libs
     out: list[int] = []
-    for lib in sorted_points(libs):
+    for lib in board.findlib(s):
         for q in board.nbrs[lib]:
             if b[q] == EMPTY and q not in libs and q not in out and board.approxlib(q, color, 3) >= 3:
                 out.append(q)
@@ -125,7 +125,7 @@ def break_chain_efficient(board: Board, s: int, maxlib: int = 3) -> list[int]:
         theirs = board.sref[o].libs
         if len(theirs) < 2 or not (theirs & libs):
             continue
-        _add(out, sorted_points(theirs - libs) or sorted_points(theirs))
+        _add(out, sorted_points(theirs - libs) or board.findlib(o))
     return [m for m in out if b[m] == EMPTY]
 
 
@@ -137,12 +137,12 @@ def unlock_liberties(board: Board, s: int) -> list[int]:
     color = b[s]
     out: list[int] = []
     for o in board.chainlinks(s, 2):
-        for lib in sorted_points(board.sref[o].libs):
+        for lib in board.findlib(o):
             if board.accuratelib(lib, color, 1) > 0:
                 continue  # playable already
             for q in board.nbrs[lib]:
                 if b[q] == 3 - color and not board.same_string(q, o) and len(board.sref[q].libs) == 2:
-                    _add(out, [x for x in sorted_points(board.sref[q].libs) if x != lib])
+                    _add(out, [x for x in board.findlib(q) if x != lib])
     return [m for m in out if board.accuratelib(m, color, 2) >= 2]
 
 
@@ -154,7 +154,7 @@ def rescue_guards(board: Board, s: int, defender: bool = False) -> list[int]:
     side = b[s] if defender else 3 - b[s]
     out: list[int] = []
     seen: set[int] = set()
-    for lib in sorted_points(board.sref[s].libs):
+    for lib in board.findlib(s):
         for q in board.nbrs[lib]:
             if b[q] != side or board.same_string(q, s) or len(board.sref[q].libs) != 1:
                 continue
@@ -218,14 +218,13 @@ def special_rescue(board: Board, s: int) -> list[int]:
     """For the defender: where a liberty touches an enemy string with two liberties, take its other one."""
     b = board.board
     color = b[s]
-    libs = board.sref[s].libs
     out: list[int] = []
-    for lib in sorted_points(libs):
+    for lib in board.findlib(s):
         for q in board.nbrs[lib]:
             if b[q] == 3 - color:
                 theirs = board.sref[q].libs
                 if len(theirs) == 2:
-                    _add(out, [x for x in sorted_points(theirs) if x != lib])
+                    _add(out, [x for x in board.findlib(q) if x != lib])
     return out
 
 

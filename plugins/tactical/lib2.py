@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from core.board.board import sorted_points
 from plugins.tactical import helpers as h
 from plugins.tactical.ordering import order_attacks, order_defenses
 
@@ -34,7 +33,7 @@ def _own_weak(r: Reader, s: int) -> list[int]:
 def attack2(r: Reader, s: int) -> tuple[int, int]:
     """Ataris first; with depth to spare, the less obvious moves too."""
     b = r.board
-    moves = sorted_points(b.sref[s].libs)
+    moves = b.findlib(s)
     d = r.depths
     if b.stackp <= d.depth:
         h._add(moves, _own_weak(r, s))
@@ -58,7 +57,7 @@ def defend2(r: Reader, s: int) -> tuple[int, int]:
     """Capture a neighbour, extend, or (with depth to spare) atari a neighbour or run."""
     b = r.board
     moves = h.break_chain(b, s, 1)
-    h._add(moves, sorted_points(b.sref[s].libs))
+    h._add(moves, b.findlib(s))
     d = r.depths
     if b.stackp <= d.depth:
         h._add(moves, h.break_chain_safe(b, s, 2))

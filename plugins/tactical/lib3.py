@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.board.board import sorted_points
 from plugins.tactical import helpers as h
 from plugins.tactical.lib2 import _own_weak
 from plugins.tactical.ordering import order_attacks, order_defenses
@@ -16,7 +15,7 @@ if TYPE_CHECKING:
 def attack3(r: Reader, s: int) -> tuple[int, int]:
     """Reduce the liberties: direct moves, the superstring, backfill and approaches."""
     b = r.board
-    moves = sorted_points(b.sref[s].libs)
+    moves = b.findlib(s)
     h._add(moves, _own_weak(r, s))
     h._add(moves, h.nets(b, s))
     h._add(moves, h.save_boundary(b, s))
@@ -32,7 +31,7 @@ def defend3(r: Reader, s: int) -> tuple[int, int]:
     """Captures, extensions, ataris of weak neighbours and second liberties."""
     b = r.board
     moves = h.break_chain(b, s, 1)
-    h._add(moves, sorted_points(b.sref[s].libs))
+    h._add(moves, b.findlib(s))
     h._add(moves, h.break_chain_safe(b, s, 2))
     near_root = r.ply <= r.depths.vital_depth + 1
     if b.stackp <= r.depths.break_chain_depth or near_root:
