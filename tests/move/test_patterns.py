@@ -58,6 +58,20 @@ def test_edge_patterns_match_only_at_the_edge() -> None:
     assert found == ["D16", "D4", "Q16", "Q4"]
 
 
+@pytest.mark.parametrize("size, centre", [(9, "E5"), (11, "F6"), (13, None), (19, None)])
+def test_the_centre_of_an_empty_small_board_is_worth_most(size: int, centre: str | None) -> None:
+    matches = Matcher(load_database()).match(Board(size), BLACK)
+    best = max(m.pattern.min_value for m in matches)
+    first = {(vertex(size, m.move), m.pattern.name) for m in matches if m.pattern.min_value == best}
+    if centre:
+        assert first == {(centre, "SmallBoardCentre" if size == 9 else "SmallBoardCentre11")}
+    else:  # "corners first" on the larger boards
+        assert {name for _, name in first} == {"EmptyCorner34"} and len(first) == 8
+    board = Board(size)
+    board.setup(black=[parse_vertex("C3", size)])  # no longer an empty board
+    assert not [m for m in Matcher(load_database()).match(board, WHITE) if m.pattern.name.startswith("SmallBoard")]
+
+
 def test_hane_at_the_head_matches_at_both_heads() -> None:
     board, marks = board_from_diagram(
         """
