@@ -60,7 +60,8 @@ def test_edge_patterns_match_only_at_the_edge() -> None:
 
 @pytest.mark.parametrize("size, centre", [(9, "E5"), (11, "F6"), (13, None), (19, None)])
 def test_the_centre_of_an_empty_small_board_is_worth_most(size: int, centre: str | None) -> None:
-    matches = Matcher(load_database()).match(Board(size), BLACK)
+    matcher = Matcher(load_database())
+    matches = matcher.match(Board(size), BLACK)
     best = max(m.pattern.min_value for m in matches)
     first = {(vertex(size, m.move), m.pattern.name) for m in matches if m.pattern.min_value == best}
     if centre:
@@ -69,7 +70,7 @@ def test_the_centre_of_an_empty_small_board_is_worth_most(size: int, centre: str
         assert {name for _, name in first} == {"EmptyCorner34"} and len(first) == 8
     board = Board(size)
     board.setup(black=[parse_vertex("C3", size)])  # no longer an empty board
-    assert not [m for m in Matcher(load_database()).match(board, WHITE) if m.pattern.name.startswith("SmallBoard")]
+    assert not [m for m in matcher.match(board, WHITE) if m.pattern.name.startswith("SmallBoard")]
 
 
 def test_hane_at_the_head_matches_at_both_heads() -> None:
