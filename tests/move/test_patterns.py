@@ -21,6 +21,12 @@ X*
 """
 
 
+@pytest.fixture(scope="module")
+def shipped() -> Matcher:
+    """The matcher of the shipped database, built once for the tests that read it."""
+    return Matcher(load_database())
+
+
 def test_the_shipped_database_parses() -> None:
     pats = load_database()
     assert len(pats) >= 20
@@ -52,16 +58,15 @@ def test_an_asymmetric_pattern_matches_in_all_eight_orientations() -> None:
     assert {m.move for m in Matcher([pat]).match(board2, WHITE)} == found
 
 
-def test_edge_patterns_match_only_at_the_edge() -> None:
-    found = sorted(vertex(19, m.move) for m in Matcher(load_database()).match(Board(19), BLACK)
+def test_edge_patterns_match_only_at_the_edge(shipped: Matcher) -> None:
+    found = sorted(vertex(19, m.move) for m in shipped.match(Board(19), BLACK)
                    if m.pattern.name == "EmptyCorner44")
     assert found == ["D16", "D4", "Q16", "Q4"]
 
 
 @pytest.mark.parametrize("size, centre", [(9, "E5"), (11, "F6"), (13, None), (19, None)])
-def test_the_centre_of_an_empty_small_board_is_worth_most(size: int, centre: str | None) -> None:
-    matcher = Matcher(load_database())
-    matches = matcher.match(Board(size), BLACK)
+def test_the_centre_of_an_empty_small_board_is_worth_most(shipped: Matcher, size: int, centre: str | None) -> None:
+    matches = shipped.match(Board(size), BLACK)
     best = max(m.pattern.min_value for m in matches)
     first = {(vertex(size, m.move), m.pattern.name) for m in matches if m.pattern.min_value == best}
     if centre:
@@ -70,10 +75,10 @@ def test_the_centre_of_an_empty_small_board_is_worth_most(size: int, centre: str
         assert {name for _, name in first} == {"EmptyCorner34"} and len(first) == 8
     board = Board(size)
     board.setup(black=[parse_vertex("C3", size)])  # no longer an empty board
-    assert not [m for m in matcher.match(board, WHITE) if m.pattern.name.startswith("SmallBoard")]
+    assert not [m for m in shipped.match(board, WHITE) if m.pattern.name.startswith("SmallBoard")]
 
 
-def test_hane_at_the_head_matches_at_both_heads() -> None:
+def test_hane_at_the_head_matches_at_both_heads(shipped: Matcher) -> None:
     board, marks = board_from_diagram(
         """
         . . . . . . .
@@ -85,7 +90,7 @@ def test_hane_at_the_head_matches_at_both_heads() -> None:
         . . . . . . .
         """
     )
-    hane = [m for m in Matcher(load_database()).match(board, WHITE) if m.pattern.name == "HaneAtHeadOfTwo"]
+    hane = [m for m in shipped.match(board, WHITE) if m.pattern.name == "HaneAtHeadOfTwo"]
     assert sorted(m.move for m in hane) == sorted([marks["a"], marks["b"]])
 
 
