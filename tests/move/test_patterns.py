@@ -64,18 +64,26 @@ def test_edge_patterns_match_only_at_the_edge(shipped: Matcher) -> None:
     assert found == ["D16", "D4", "Q16", "Q4"]
 
 
-@pytest.mark.parametrize("size, centre", [(9, "E5"), (11, "F6"), (13, None), (19, None)])
-def test_the_centre_of_an_empty_small_board_is_worth_most(shipped: Matcher, size: int, centre: str | None) -> None:
-    matches = shipped.match(Board(size), BLACK)
+def _most_valuable(matcher: Matcher, size: int) -> set[tuple[str, str]]:
+    """The (vertex, pattern) matches of the highest value on an empty board of this size."""
+    matches = matcher.match(Board(size), BLACK)
     best = max(m.pattern.min_value for m in matches)
-    first = {(vertex(size, m.move), m.pattern.name) for m in matches if m.pattern.min_value == best}
-    if centre:
-        assert first == {(centre, "SmallBoardCentre" if size == 9 else "SmallBoardCentre11")}
-    else:  # "corners first" on the larger boards
-        assert {name for _, name in first} == {"EmptyCorner34"} and len(first) == 8
+    return {(vertex(size, m.move), m.pattern.name) for m in matches if m.pattern.min_value == best}
+
+
+@pytest.mark.parametrize("size, centre, name", [(9, "E5", "SmallBoardCentre"), (11, "F6", "SmallBoardCentre11")])
+def test_the_centre_of_an_empty_small_board_is_worth_most(shipped: Matcher, size: int, centre: str,
+                                                          name: str) -> None:
+    assert _most_valuable(shipped, size) == {(centre, name)}
     board = Board(size)
     board.setup(black=[parse_vertex("C3", size)])  # no longer an empty board
-    assert not [m for m in shipped.match(board, WHITE) if m.pattern.name.startswith("SmallBoard")]
+    assert not [m for m in shipped.match(board, WHITE) if m.pattern.name == name]
+
+
+@pytest.mark.parametrize("size", [13, 19])
+def test_corners_come_first_on_the_larger_boards(shipped: Matcher, size: int) -> None:
+    first = _most_valuable(shipped, size)
+    assert {name for _, name in first} == {"EmptyCorner34"} and len(first) == 8
 
 
 def test_hane_at_the_head_matches_at_both_heads(shipped: Matcher) -> None:
