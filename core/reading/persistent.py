@@ -6,7 +6,9 @@ routine, its inputs (targets and moves, as points), its result, the nodes the re
 cost, and a copy of the board restricted to its *active area*: the points where a change
 could change the result. An entry is used only while the board inside its area is as it
 was, so a new position (a move, loadsgf, undo) invalidates by itself; `moved` drops the
-entries a game move touched, to keep the cache small. When the cache is full, the least
+entries a game move touched, to keep the cache small. A read that stopped at its node
+limit with an answer (owl's root, its later candidates unread) is kept as incomplete: it
+answers only a question with no more nodes to spend, since one with more reads further. When the cache is full, the least
 useful entry goes: usefulness is the nodes the reading cost, times one plus the times it
 was used. The reader computes the area; `string_area` is the one tactical reading uses
 (its reading shadow grown one step, with every string it touches and their liberties).
@@ -38,6 +40,7 @@ class PersistentEntry:
     ko: int
     result: tuple[int, ...]
     nodes: int
+    complete: bool = True  # False: the read stopped at its node limit (a later move unread)
     used: int = 0
 
     @property
@@ -83,11 +86,16 @@ class PersistentCache:
             points = " ".join(vertex(board.size, p) for p in inputs)
             print(f"persistent cache ({self.kind}): {what} routine {routine} {points}{extra}", file=sys.stderr)
 
-    def lookup(self, board: Board, routine: int, inputs: tuple[int, ...]) -> PersistentEntry | None:
-        """The entry for this routine and inputs whose area is unchanged on the board, if any."""
+    def lookup(self, board: Board, routine: int, inputs: tuple[int, ...],
+               budget: int | None = None) -> PersistentEntry | None:
+        """The entry for this routine and inputs whose area is unchanged on the board, if any;
+        one read that stopped at its node limit only for a question with no more nodes to
+        spend than it had (budget; None: no limit), so that more nodes read further."""
         if self.size <= 0:
             return None
         for e in self._entries.get((routine, inputs), ()):
+            if not e.complete and (budget is None or budget > e.nodes):
+                continue
             if e.valid(board):
                 e.used += 1
                 self.hits += 1
@@ -98,13 +106,19 @@ class PersistentCache:
         return None
 
     def store(self, board: Board, routine: int, inputs: tuple[int, ...], result: tuple[int, ...], nodes: int,
-              area: Iterable[int]) -> None:
-        """Keep a result worth keeping, valid while the board inside area stays as it is."""
+              area: Iterable[int], complete: bool = True) -> None:
+        """Keep a result worth keeping, valid while the board inside area stays as it is
+        (complete: the read did not stop at its node limit); a complete one replaces the
+        stopped reads of the same question on this board."""
         if nodes < self.min_nodes or self.size <= 0:
             return
+        if complete:
+            for old in [e for e in self._entries.get((routine, inputs), ()) if not e.complete and e.valid(board)]:
+                self._drop(old)
         points = tuple(sorted(set(area)))
         b = board.board
-        entry = PersistentEntry(routine, inputs, points, bytes(b[p] for p in points), board.ko, result, nodes)
+        entry = PersistentEntry(routine, inputs, points, bytes(b[p] for p in points), board.ko, result, nodes,
+                                complete)
         while self._count and (self._count >= self.size or self._bytes + entry.bytes > self.budget):
             worst = min(self.entries, key=lambda e: e.score)
             if worst.score >= entry.score:

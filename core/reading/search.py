@@ -60,6 +60,8 @@ class Search:
         self.trace = False
         self.variation = 0
         self.aborted = False  # the last read ran past its node limit or deadline
+        self.stops = 0  # reads that stopped at the node limit or deadline with an answer (a root's
+        # later moves unread): such a result is kept in the persistent cache as incomplete
 
     # ------------------------------------------------------------------ nodes
     def enter(self) -> None:
@@ -139,14 +141,15 @@ class Search:
         board = self.board
         top = cache is not None and board.stackp == 0
         if cache is not None and top:
-            found = cache.lookup(board, routine, inputs)
+            found = cache.lookup(board, routine, inputs,
+                                 None if self.node_limit is None else self.node_limit - self.nodes)
             if found is not None:
                 self.nodes += found.nodes
                 if self.node_limit is not None and self.nodes > self.node_limit:
                     self.aborted = True
                     raise ReadingAborted()
                 return found.result[0], found.result[1]
-        start = self.nodes
+        start, stops = self.nodes, self.stops
         outer = self.shadow
         self.shadow = set() if top or outer is not None else None  # (below the real board nothing is stored)
         try:
@@ -156,7 +159,7 @@ class Search:
         if outer is not None and shadow is not None:
             outer |= shadow
         if cache is not None and top and shadow is not None:
-            cache.store(board, routine, inputs, result, self.nodes - start, area(shadow))
+            cache.store(board, routine, inputs, result, self.nodes - start, area(shadow), self.stops == stops)
         return result
 
     # ------------------------------------------------------------------ variations and trace

@@ -31,7 +31,8 @@ the search; judging a node is plugins/owl/status.py, the moves plugins/owl/candi
   dragon leans on (`_friend_links`): the attacker cuts it off, the defender makes the
   friend strong enough to lean on (owl.tst 204 to 205; offered at every node, 193). The
   first `width` are the question's own: running out of nodes or time among them leaves
-  the question uncertain, among the later ones it leaves their verdict.
+  the question uncertain, among the later ones it leaves their verdict (`stops`: the
+  persistent cache gives such an answer back only to a question with no more nodes).
 - At the root of owl_attack the kill with the smallest proof tree is kept (the most
   forcing: the defender has the fewest resources against it; the first kill found was
   often a first-line move that works only because the eye analysis cannot see the space
@@ -327,6 +328,7 @@ class OwlReader(OwlCandidates):
                     if self._exhausted():  # out of nodes or time: the kill found, or the first width's verdict, stands
                         if limit is not None:  # at the limit's cost, so the cache answers it again
                             self.nodes = min(self.nodes, limit)
+                        self.stops += 1  # (an incomplete answer: more nodes may read further)
                         break
                     continue
                 code = after_move(REVERSE[answer], played[0])

@@ -8,6 +8,7 @@ from core.board.color import BLACK, WHITE
 from core.board.coords import parse_vertex
 from core.reading.caches import ReadingCaches
 from core.reading.persistent import PersistentCache
+from core.reading.search import Search
 
 
 def v(name: str) -> int:
@@ -52,3 +53,47 @@ def test_a_game_move_drops_the_entries_it_touches() -> None:
     assert len(caches.table) == 0
     assert [e.inputs for e in caches.persistent.entries] == [(v("J9"),)]
     assert caches.persistent.invalidations == 1
+
+
+def test_a_read_stopped_at_its_node_limit_answers_no_question_with_more_nodes() -> None:
+    # a read that stopped at its limit with root moves unread is kept as incomplete: it
+    # answers a question with as many nodes or fewer (which would stop there too), not
+    # one with more, which reads further; a complete read of the question replaces it
+    board = Board(9)
+    cache = PersistentCache("test", size=10, min_nodes=1)
+    cache.store(board, 1, (v("E5"),), (0, 0), 2000, {v("E5")}, complete=False)
+    assert cache.lookup(board, 1, (v("E5"),), budget=2000) is not None
+    assert cache.lookup(board, 1, (v("E5"),), budget=1500) is not None
+    assert cache.lookup(board, 1, (v("E5"),), budget=6000) is None
+    assert cache.lookup(board, 1, (v("E5"),)) is None  # no limit at all
+    cache.store(board, 1, (v("E5"),), (1, v("A5")), 3500, {v("E5")})
+    assert len(cache) == 1
+    found = cache.lookup(board, 1, (v("E5"),), budget=6000)
+    assert found is not None and found.complete and found.result == (1, v("A5"))
+
+
+def test_a_search_reads_again_what_its_last_question_stopped_short() -> None:
+    # the plumbing in Search.persistent_read: a read that stops at its node limit with an
+    # answer (counted in `stops`) is stored incomplete; a question with as many nodes gets
+    # it back, one with more reads afresh and stores its complete answer in its place
+    board = Board(9)
+    cache = PersistentCache("test", size=10, min_nodes=1)
+    reads: list[int] = []
+
+    def ask(limit: int) -> tuple[int, int]:
+        search = Search(board, node_limit=limit)
+
+        def read() -> tuple[int, int]:  # a question that needs 500 nodes to find its kill
+            reads.append(limit)
+            search.nodes += min(limit, 500)
+            if limit < 500:
+                search.stops += 1
+                return 0, 0
+            return 1, v("A5")
+
+        return search.persistent_read(cache, 1, (v("E5"),), read, lambda shadow: [v("E5")])
+
+    assert ask(200) == (0, 0) and ask(200) == (0, 0) and reads == [200]
+    assert ask(1000) == (1, v("A5")) and reads == [200, 1000]
+    assert ask(1000) == (1, v("A5")) and reads == [200, 1000]
+    assert len(cache) == 1 and cache.entries[0].complete
