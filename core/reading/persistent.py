@@ -8,10 +8,11 @@ could change the result. An entry is used only while the board inside its area i
 was, so a new position (a move, loadsgf, undo) invalidates by itself; `moved` drops the
 entries a game move touched, to keep the cache small. A read that stopped at its node
 limit with an answer (owl's root, its later candidates unread) is kept as incomplete: it
-answers only a question with no more nodes to spend, since one with more reads further. When the cache is full, the least
-useful entry goes: usefulness is the nodes the reading cost, times one plus the times it
-was used. The reader computes the area; `string_area` is the one tactical reading uses
-(its reading shadow grown one step, with every string it touches and their liberties).
+answers only a question with no more nodes to spend, since one with more reads further.
+When the cache is full, the least useful entry goes: usefulness is the nodes the reading
+cost, times one plus the times it was used. The reader computes the area; `string_area`
+is the one tactical reading uses (its reading shadow grown one step, with every string
+it touches and their liberties).
 """
 
 from __future__ import annotations
@@ -113,7 +114,8 @@ class PersistentCache:
         if nodes < self.min_nodes or self.size <= 0:
             return
         if complete:
-            for old in [e for e in self._entries.get((routine, inputs), ()) if not e.complete and e.valid(board)]:
+            stopped = [e for e in self._entries.get((routine, inputs), ()) if not e.complete and e.valid(board)]
+            for old in stopped:
                 self._drop(old)
         points = tuple(sorted(set(area)))
         b = board.board
