@@ -132,7 +132,8 @@ class PersistentCache:
         self._count += 1
         self._bytes += entry.bytes
         self.stores += 1
-        self._say(board, "store", routine, inputs, f" ({nodes} nodes, area of {len(points)} points)")
+        self._say(board, "store", routine, inputs,
+                  f" ({nodes} nodes, area of {len(points)} points{'' if complete else ', stopped at its limit'})")
 
     def _drop(self, entry: PersistentEntry) -> None:
         key = (entry.routine, entry.inputs)

@@ -1,7 +1,10 @@
 """The persistent cache as a mechanism: entries valid while their area is unchanged, the
-least useful entry replaced when full, a game move dropping what it touched."""
+least useful entry replaced when full, a game move dropping what it touched, a read
+stopped at its node limit answering only questions with no more nodes."""
 
 from __future__ import annotations
+
+import pytest
 
 from core.board.board import Board
 from core.board.color import BLACK, WHITE
@@ -55,13 +58,15 @@ def test_a_game_move_drops_the_entries_it_touches() -> None:
     assert caches.persistent.invalidations == 1
 
 
-def test_a_read_stopped_at_its_node_limit_answers_no_question_with_more_nodes() -> None:
+def test_a_read_stopped_at_its_node_limit_answers_no_question_with_more_nodes(
+        capsys: pytest.CaptureFixture[str]) -> None:
     # a read that stopped at its limit with root moves unread is kept as incomplete: it
     # answers a question with as many nodes or fewer (which would stop there too), not
     # one with more, which reads further; a complete read of the question replaces it
     board = Board(9)
-    cache = PersistentCache("test", size=10, min_nodes=1)
+    cache = PersistentCache("test", size=10, min_nodes=1, debug=True)
     cache.store(board, 1, (v("E5"),), (0, 0), 2000, {v("E5")}, complete=False)
+    assert "stopped at its limit" in capsys.readouterr().err  # the debug flag's store line says so
     assert cache.lookup(board, 1, (v("E5"),), budget=2000) is not None
     assert cache.lookup(board, 1, (v("E5"),), budget=1500) is not None
     assert cache.lookup(board, 1, (v("E5"),), budget=6000) is None
