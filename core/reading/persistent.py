@@ -7,8 +7,9 @@ cost, and a copy of the board restricted to its *active area*: the points where 
 could change the result. An entry is used only while the board inside its area is as it
 was, so a new position (a move, loadsgf, undo) invalidates by itself; `moved` drops the
 entries a game move touched, to keep the cache small. A read that stopped at its node
-limit with an answer (owl's root, its later candidates unread) is kept as incomplete: it
-answers only a question with no more nodes to spend, since one with more reads further.
+limit or deadline with an answer (owl's root, its later candidates unread) is kept as
+incomplete: it answers only a question with no more nodes to spend than it spent, since
+one with more reads further.
 When the cache is full, the least useful entry goes: usefulness is the nodes the reading
 cost, times one plus the times it was used. The reader computes the area; `string_area`
 is the one tactical reading uses (its reading shadow grown one step, with every string
@@ -41,7 +42,7 @@ class PersistentEntry:
     ko: int
     result: tuple[int, ...]
     nodes: int
-    complete: bool = True  # False: the read stopped at its node limit (a later move unread)
+    complete: bool = True  # False: the read stopped at its node limit or deadline (a later move unread)
     used: int = 0
 
     @property
@@ -90,8 +91,9 @@ class PersistentCache:
     def lookup(self, board: Board, routine: int, inputs: tuple[int, ...],
                budget: int | None = None) -> PersistentEntry | None:
         """The entry for this routine and inputs whose area is unchanged on the board, if any;
-        one read that stopped at its node limit only for a question with no more nodes to
-        spend than it had (budget; None: no limit), so that more nodes read further."""
+        one read that stopped at its node limit or deadline only for a question with no
+        more nodes to spend than it spent (budget; None: no limit), so that more nodes
+        read further."""
         if self.size <= 0:
             return None
         for e in self._entries.get((routine, inputs), ()):
@@ -109,8 +111,8 @@ class PersistentCache:
     def store(self, board: Board, routine: int, inputs: tuple[int, ...], result: tuple[int, ...], nodes: int,
               area: Iterable[int], complete: bool = True) -> None:
         """Keep a result worth keeping, valid while the board inside area stays as it is
-        (complete: the read did not stop at its node limit); a complete one replaces the
-        stopped reads of the same question on this board."""
+        (complete: the read did not stop at its node limit or deadline); a complete one
+        replaces the stopped reads of the same question on this board."""
         if nodes < self.min_nodes or self.size <= 0:
             return
         if complete:
