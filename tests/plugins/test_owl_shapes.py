@@ -309,6 +309,25 @@ def test_the_caches_agree_with_fresh_reading() -> None:
     assert transpositions > 0  # and lines that transposed were not read twice
 
 
+def test_an_owl_read_stopped_at_its_node_limit_is_read_again_with_more_nodes() -> None:
+    # owl_attack on 20 nodes stops at its root with candidates unread (Search.stops): its
+    # answer goes into the persistent cache as incomplete, and the same question on 4500
+    # nodes reads afresh instead of taking it back, as a service with no cache reads it
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    a7 = parse_vertex("A7", 9)
+    service = owl(200)
+    short = service.reader(board, 20)
+    short.owl_attack(a7)
+    assert short.stops > 0 and not short.aborted
+    assert [e.complete for e in service.caches.persistent.entries] == [False]
+    hits = service.caches.persistent.hits
+    full = service.reader(board, 4500)
+    answer = full.owl_attack(a7)
+    assert full.stops == 0 and service.caches.persistent.hits == hits
+    assert [e.complete for e in service.caches.persistent.entries] == [True]
+    assert answer == owl(0, table=False).reader(board, 4500).owl_attack(a7)
+
+
 def test_the_edge_shapes_lead_both_sides_moves() -> None:
     # white's hane under the second-line stones (C1, F1) comes first; black has his own
     # first-line hanes (B1, G1) and the descents (C1, F1) among his first tries
