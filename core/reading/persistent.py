@@ -9,7 +9,9 @@ was, so a new position (a move, loadsgf, undo) invalidates by itself; `moved` dr
 entries a game move touched, to keep the cache small. A read that stopped at its node
 limit or deadline with an answer (owl's root, its later candidates unread) is kept as
 incomplete: it answers only a question with no more nodes to spend than it spent, since
-one with more reads further.
+one with more reads further. A result made of several reads (owl's checked answers, its
+threats, its races) is kept by the node limit its questions read on as well: it answers
+only a question with that limit.
 When the cache is full, the least useful entry goes: usefulness is the nodes the reading
 cost, times one plus the times it was used. The reader computes the area; `string_area`
 is the one tactical reading uses (its reading shadow grown one step, with every string
@@ -44,6 +46,7 @@ class PersistentEntry:
     nodes: int
     complete: bool = True  # False: the read stopped at its node limit or deadline (a later move unread)
     used: int = 0
+    limit: int = 0  # the node limit its questions read on, where the caller keys by it (0: not keyed)
 
     @property
     def score(self) -> int:
@@ -73,7 +76,7 @@ class PersistentCache:
         self.budget = int(megabytes * 1_000_000)  # bytes at most
         self.min_nodes = min_nodes  # cheaper results are not worth keeping
         self.debug = debug
-        self._entries: dict[tuple[int, tuple[int, ...]], list[PersistentEntry]] = {}
+        self._entries: dict[tuple[int, tuple[int, ...], int], list[PersistentEntry]] = {}
         self._count = 0
         self._bytes = 0
         self.hits = self.misses = self.stores = self.invalidations = 0
@@ -83,46 +86,48 @@ class PersistentCache:
         """Every entry, oldest first per question."""
         return [e for group in self._entries.values() for e in group]
 
-    def _say(self, board: Board, what: str, routine: int, inputs: tuple[int, ...], extra: str = "") -> None:
+    def _say(self, board: Board, what: str, routine: int, inputs: tuple[int, ...], extra: str = "",
+             limit: int = 0) -> None:
         if self.debug:
             points = " ".join(vertex(board.size, p) for p in inputs)
-            print(f"persistent cache ({self.kind}): {what} routine {routine} {points}{extra}", file=sys.stderr)
+            on = f" on {limit} nodes" if limit else ""
+            print(f"persistent cache ({self.kind}): {what} routine {routine} {points}{on}{extra}", file=sys.stderr)
 
     def lookup(self, board: Board, routine: int, inputs: tuple[int, ...],
-               budget: int | None = None) -> PersistentEntry | None:
-        """The entry for this routine and inputs whose area is unchanged on the board, if any;
-        one read that stopped at its node limit or deadline only for a question with no
-        more nodes to spend than it spent (budget; None: no limit), so that more nodes
-        read further."""
+               budget: int | None = None, limit: int = 0) -> PersistentEntry | None:
+        """The entry for this routine and inputs (and node limit, where the caller keys by
+        it) whose area is unchanged on the board, if any; one read that stopped at its
+        node limit or deadline only for a question with no more nodes to spend than it
+        spent (budget; None: no limit), so that more nodes read further."""
         if self.size <= 0:
             return None
-        for e in self._entries.get((routine, inputs), ()):
+        for e in self._entries.get((routine, inputs, limit), ()):
             if not e.complete and (budget is None or budget > e.nodes):
                 continue
             if e.valid(board):
                 e.used += 1
                 self.hits += 1
-                self._say(board, "hit", routine, inputs, f" ({e.nodes} nodes saved)")
+                self._say(board, "hit", routine, inputs, f" ({e.nodes} nodes saved)", limit)
                 return e
         self.misses += 1
-        self._say(board, "miss", routine, inputs)
+        self._say(board, "miss", routine, inputs, "", limit)
         return None
 
     def store(self, board: Board, routine: int, inputs: tuple[int, ...], result: tuple[int, ...], nodes: int,
-              area: Iterable[int], complete: bool = True) -> None:
+              area: Iterable[int], complete: bool = True, limit: int = 0) -> None:
         """Keep a result worth keeping, valid while the board inside area stays as it is
         (complete: the read did not stop at its node limit or deadline); a complete one
         replaces the stopped reads of the same question on this board."""
         if nodes < self.min_nodes or self.size <= 0:
             return
         if complete:
-            stopped = [e for e in self._entries.get((routine, inputs), ()) if not e.complete and e.valid(board)]
+            stopped = [e for e in self._entries.get((routine, inputs, limit), ()) if not e.complete and e.valid(board)]
             for old in stopped:
                 self._drop(old)
         points = tuple(sorted(set(area)))
         b = board.board
         entry = PersistentEntry(routine, inputs, points, bytes(b[p] for p in points), board.ko, result, nodes,
-                                complete)
+                                complete, 0, limit)
         while self._count and (self._count >= self.size or self._bytes + entry.bytes > self.budget):
             worst = min(self.entries, key=lambda e: e.score)
             if worst.score >= entry.score:
@@ -130,15 +135,15 @@ class PersistentCache:
             self._drop(worst)
         if entry.bytes > self.budget:
             return
-        self._entries.setdefault((routine, inputs), []).append(entry)
+        self._entries.setdefault((routine, inputs, limit), []).append(entry)
         self._count += 1
         self._bytes += entry.bytes
         self.stores += 1
         self._say(board, "store", routine, inputs,
-                  f" ({nodes} nodes, area of {len(points)} points{'' if complete else ', stopped at its limit'})")
+                  f" ({nodes} nodes, area of {len(points)} points{'' if complete else ', stopped at its limit'})", limit)
 
     def _drop(self, entry: PersistentEntry) -> None:
-        key = (entry.routine, entry.inputs)
+        key = (entry.routine, entry.inputs, entry.limit)
         group = self._entries[key]
         group.remove(entry)
         if not group:

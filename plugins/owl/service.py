@@ -119,7 +119,7 @@ class OwlService(ReadingService[OwlReader]):
         if tree is None:
             code, move = self._remember(board, CHECKED_ATTACK if attack else CHECKED_DEFEND, (s,),
                                         lambda: self._check_moves(board, s, attack, node_limit, None),
-                                        lambda: shape_dragon(board, s))
+                                        lambda: shape_dragon(board, s), node_limit)
             return code, move
         return self._check_moves(board, s, attack, node_limit, tree)
 
@@ -242,21 +242,26 @@ class OwlService(ReadingService[OwlReader]):
         return self.reader(board).judgment(goal, owner, depth, attacker_to_move)
 
     def _remember(self, board: Board, routine: int, inputs: tuple[int, ...], compute: Callable[[], tuple[int, ...]],
-                  stones: Callable[[], Iterable[int]]) -> tuple[int, ...]:
+                  stones: Callable[[], Iterable[int]], node_limit: int | None = None) -> tuple[int, ...]:
         """compute(), or its result from the persistent cache while the board around
-        stones() is unchanged (asked only when a result is kept); a result read to the end
-        (no question gave up) is kept."""
+        stones() is unchanged (asked only when a result is kept); kept by the node limit
+        its questions read on (node_limit, else the service's), since one with more nodes
+        may read further. A result is kept where no question gave up and the deadline had
+        not passed when it was found (a read the clock cut short answers as it stood)."""
         self.caches.sync(board)
         cache = self.caches.persistent
         top = board.stackp == 0
+        limit = self.limits.node_limit if node_limit is None else node_limit
         if top:
-            found = cache.lookup(board, routine, inputs)
+            found = cache.lookup(board, routine, inputs, limit=limit)
             if found is not None:
                 return found.result
         nodes, gave_up = self.counter.value, self.gave_up
         result = compute()
-        if top and self.gave_up == gave_up:
-            cache.store(board, routine, inputs, result, self.counter.value - nodes, owl_area(board, stones()))
+        late = self.deadline is not None and time.monotonic() > self.deadline
+        if top and self.gave_up == gave_up and not late:
+            cache.store(board, routine, inputs, result, self.counter.value - nodes, owl_area(board, stones()),
+                        limit=limit)
         return result
 
     @property
@@ -298,14 +303,14 @@ class OwlService(ReadingService[OwlReader]):
         """(code, move1, move2): two attacker moves in a row that kill the dragon at s."""
         code, first, second = self._remember(board, THREATEN_ATTACK, (s,),
                                              lambda: self._threaten(board, s, True, node_limit),
-                                             lambda: shape_dragon(board, s))
+                                             lambda: shape_dragon(board, s), node_limit)
         return code, first, second
 
     def owl_threaten_defense(self, board: Board, s: int, node_limit: int | None = None) -> tuple[int, int, int]:
         """(code, move1, move2): two owner moves in a row that save the dragon at s."""
         code, first, second = self._remember(board, THREATEN_DEFENSE, (s,),
                                              lambda: self._threaten(board, s, False, node_limit),
-                                             lambda: shape_dragon(board, s))
+                                             lambda: shape_dragon(board, s), node_limit)
         return code, first, second
 
     def owl_connection_defends(self, board: Board, move: int, a: int, b: int) -> int:
@@ -473,7 +478,7 @@ class OwlService(ReadingService[OwlReader]):
             return found.a_survives, found.b_dies, found.move
 
         got = compute() if tree is not None else \
-            self._remember(board, SEMEAI, (a, b, budget), compute, lambda: shape_dragon(board, a) | shape_dragon(board, b))
+            self._remember(board, SEMEAI, (a, b), compute, lambda: shape_dragon(board, a) | shape_dragon(board, b), budget)
         return got[0], got[1], got[2]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -307,6 +308,59 @@ def test_the_caches_agree_with_fresh_reading() -> None:
         transpositions += cached.caches.table.hits
     assert hits > 0  # the second asking was answered from the cache
     assert transpositions > 0  # and lines that transposed were not read twice
+
+
+# Black's stones F6-G4 with the hane at H3, white pressing from E7 and F4: a position
+# from one of Kiai's own 9x9 match games (after its 19th move). owl_defend's checked
+# answer saves with F5 on 300 nodes and with H7 on 2,000.
+PRESSED = """
+. . . . . . . . .
+. . . . . . . . .
+. . X . O . . . .
+. . . . . X X . .
+. . . . . . X . .
+. X X X . O X O O
+. O O O . O O X .
+. . . . . . . X .
+. . . . . . . . .
+"""
+
+
+def test_a_checked_owl_answer_is_kept_by_the_node_limit_it_was_read_on() -> None:
+    # owl_defend with its move checks (several reads, some of which may stop at the limit
+    # with an answer) on 300 nodes, then on 2000: the second reads afresh, as a service
+    # that never read the first would, instead of taking the 300-node answer back
+    board, _ = board_from_diagram(PRESSED)
+    f6 = parse_vertex("F6", 9)
+    service = owl(200)
+    short = service.owl_defend(board, f6, 300)
+    hits = service.caches.persistent.hits
+    full = service.owl_defend(board, f6, 2000)
+    assert service.caches.persistent.hits == hits  # not a hit: the 300-node answer is no answer here
+    assert full == owl(200).owl_defend(board, f6, 2000) != short
+    assert service.owl_defend(board, f6, 300) == short  # each limit keeps its own answer
+    assert service.caches.persistent.hits == hits + 1
+
+
+def test_a_result_found_after_the_deadline_is_not_kept() -> None:
+    # a question the clock cut short answers as it stood (a root's later moves unread
+    # without any read giving up): what it found is not kept for a later question
+    board, _ = board_from_diagram(STRAIGHT_THREE)
+    a7 = parse_vertex("A7", 9)
+    service = owl(200)
+    clock = SimpleNamespace(deadline=time.monotonic() + 0.01)
+    service.services = clock  # type: ignore[assignment]
+
+    def slow() -> tuple[int, ...]:  # a read of 50 nodes, worth keeping, that ends after 50 ms
+        service.counter.add(50)
+        time.sleep(0.05)
+        return (WIN, a7)
+
+    assert service._remember(board, 3, (a7,), slow, lambda: [a7]) == (WIN, a7)
+    assert len(service.caches.persistent) == 0
+    clock.deadline = time.monotonic() + 60
+    assert service._remember(board, 3, (a7,), slow, lambda: [a7]) == (WIN, a7)
+    assert len(service.caches.persistent) == 1
 
 
 def test_an_owl_read_stopped_at_its_node_limit_is_read_again_with_more_nodes() -> None:

@@ -1,6 +1,7 @@
 """The persistent cache as a mechanism: entries valid while their area is unchanged, the
 least useful entry replaced when full, a game move dropping what it touched, a read
-stopped at its node limit answering only questions with no more nodes."""
+stopped at its node limit answering only questions with no more nodes, a result kept by
+its node limit answering only that limit."""
 
 from __future__ import annotations
 
@@ -75,6 +76,24 @@ def test_a_read_stopped_at_its_node_limit_answers_no_question_with_more_nodes(
     assert len(cache) == 1
     found = cache.lookup(board, 1, (v("E5"),), budget=6000)
     assert found is not None and found.complete and found.result == (1, v("A5"))
+
+
+def test_a_result_kept_by_its_node_limit_answers_only_that_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    # owl's checked answers and threats are made of several reads: where any of them
+    # stopped at its limit is not known, so the whole is kept by the limit it was read on
+    board = Board(9)
+    cache = PersistentCache("test", size=10, min_nodes=1, debug=True)
+    cache.store(board, 10, (v("E5"),), (1, v("A5")), 800, {v("E5")}, limit=300)
+    assert "E5 on 300 nodes" in capsys.readouterr().err
+    assert cache.lookup(board, 10, (v("E5"),), limit=2000) is None
+    assert cache.lookup(board, 10, (v("E5"),)) is None  # a caller that keys by no limit
+    found = cache.lookup(board, 10, (v("E5"),), limit=300)
+    assert found is not None and found.result == (1, v("A5"))
+    cache.store(board, 10, (v("E5"),), (1, v("B5")), 900, {v("E5")}, limit=2000)
+    assert len(cache) == 2
+    board.play(v("E5"), BLACK)
+    cache.moved({v("E5")})
+    assert len(cache) == 0  # both dropped: the keys that hold the limit are found again
 
 
 def test_a_search_reads_again_what_its_last_question_stopped_short() -> None:
