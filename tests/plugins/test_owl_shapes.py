@@ -24,7 +24,7 @@ from core.host.plugins import PluginHost
 from core.host.services import OWL
 from core.reading.results import KO_A, KO_B, WIN
 from plugins.owl.reader import Limits
-from plugins.owl.service import OwlService
+from plugins.owl.service import CHECKED_DEFEND, OwlService
 from plugins.tactical.service import TacticalService
 
 # Black's corner: one eye at A9, and the white stone at C9, already without escape (its
@@ -334,12 +334,12 @@ def test_a_checked_owl_answer_is_kept_by_the_node_limit_it_was_read_on() -> None
     f6 = parse_vertex("F6", 9)
     service = owl(200)
     short = service.owl_defend(board, f6, 300)
-    hits = service.caches.persistent.hits
     full = service.owl_defend(board, f6, 2000)
-    assert service.caches.persistent.hits == hits  # not a hit: the 300-node answer is no answer here
     assert full == owl(200).owl_defend(board, f6, 2000) != short
-    assert service.owl_defend(board, f6, 300) == short  # each limit keeps its own answer
-    assert service.caches.persistent.hits == hits + 1
+    checked = {e.limit: e for e in service.caches.persistent.entries if e.routine == CHECKED_DEFEND}
+    assert checked[300].result == short and checked[2000].result == full
+    assert checked[300].used == 0  # the 2000-node question did not take the 300-node answer
+    assert service.owl_defend(board, f6, 300) == short and checked[300].used == 1  # each limit its own
 
 
 def test_a_result_found_after_the_deadline_is_not_kept() -> None:
