@@ -121,7 +121,8 @@ class PersistentCache:
         if nodes < self.min_nodes or self.size <= 0:
             return
         if complete:
-            stopped = [e for e in self._entries.get((routine, inputs, limit), ()) if not e.complete and e.valid(board)]
+            group = self._entries.get((routine, inputs, limit), [])
+            stopped = [e for e in group if not e.complete and e.valid(board)]
             for old in stopped:
                 self._drop(old)
         points = tuple(sorted(set(area)))
@@ -139,8 +140,8 @@ class PersistentCache:
         self._count += 1
         self._bytes += entry.bytes
         self.stores += 1
-        self._say(board, "store", routine, inputs,
-                  f" ({nodes} nodes, area of {len(points)} points{'' if complete else ', stopped at its limit'})", limit)
+        note = "" if complete else ", stopped at its limit"
+        self._say(board, "store", routine, inputs, f" ({nodes} nodes, area of {len(points)} points{note})", limit)
 
     def _drop(self, entry: PersistentEntry) -> None:
         key = (entry.routine, entry.inputs, entry.limit)

@@ -478,7 +478,8 @@ class OwlService(ReadingService[OwlReader]):
             return found.a_survives, found.b_dies, found.move
 
         got = compute() if tree is not None else \
-            self._remember(board, SEMEAI, (a, b), compute, lambda: shape_dragon(board, a) | shape_dragon(board, b), budget)
+            self._remember(board, SEMEAI, (a, b), compute, lambda: shape_dragon(board, a) | shape_dragon(board, b),
+                           budget)
         return got[0], got[1], got[2]
 
 
