@@ -24,7 +24,7 @@ from core.host.plugins import PluginHost
 from core.host.services import OWL
 from core.reading.results import KO_A, KO_B, WIN
 from plugins.owl.reader import Limits
-from plugins.owl.service import CHECKED_DEFEND, OwlService
+from plugins.owl.service import CHECKED_DEFEND, THREATEN_ATTACK, OwlService
 from plugins.tactical.service import TacticalService
 
 # Black's corner: one eye at A9, and the white stone at C9, already without escape (its
@@ -356,10 +356,10 @@ def test_a_result_found_after_the_deadline_is_not_kept() -> None:
         time.sleep(0.05)
         return (WIN, a7)
 
-    assert service._remember(board, 3, (a7,), slow, lambda: [a7]) == (WIN, a7)
+    assert service._remember(board, THREATEN_ATTACK, (a7,), slow, lambda: [a7]) == (WIN, a7)
     assert len(service.caches.persistent) == 0
     clock.deadline = time.monotonic() + 60
-    assert service._remember(board, 3, (a7,), slow, lambda: [a7]) == (WIN, a7)
+    assert service._remember(board, THREATEN_ATTACK, (a7,), slow, lambda: [a7]) == (WIN, a7)
     assert len(service.caches.persistent) == 1
 
 
