@@ -246,8 +246,9 @@ class OwlService(ReadingService[OwlReader]):
         """compute(), or its result from the persistent cache while the board around
         stones() is unchanged (asked only when a result is kept); kept by the node limit
         its questions read on (node_limit: a question's limit, or a race's owl budget;
-        else the service's limit), since more nodes may read further. A result is kept where no question gave up and the deadline had
-        not passed when it was found (a read the clock cut short answers as it stood)."""
+        else the service's limit), since more nodes may read further. A result is kept
+        where no question gave up and the deadline had not passed when it was found (a
+        read the clock cut short answers as it stood)."""
         self.caches.sync(board)
         cache = self.caches.persistent
         top = board.stackp == 0
