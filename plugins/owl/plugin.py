@@ -24,6 +24,7 @@ from core.move.reasons import Kind, MoveReason, with_ko
 from core.reading.counters import NodeCounter
 from core.reading.results import WIN
 from plugins.owl.service import COUNTER, OPTIONS, OwlService, race
+from plugins.owl.status import fenced
 
 MIN_OWL_NODES: Final = 100  # the least an owl question gets, however short the clock
 GENMOVE_OWL_NODES: Final = 1000  # at most this many per question at effort 1, under a clock
@@ -39,6 +40,7 @@ CHECK_AT_ONCE: Final = 8  # with at most this many dragons to read, a kill is ch
 # a move: 14 left unread, 7 without). Positions of 9x9 match games need 1 to 9 (9 in 3 of 132
 # sampled), and 33 of the 98 of nngs1.tst and strategy.tst more than 8
 MAX_DRAGONS: Final = 40  # owl reads at most this many dragons per position, the largest first
+OPEN_LIBERTIES: Final = 3  # an unread dragon this free, and not fenced in, is not dead on the static count alone
 RACING: Final = (Status.DEAD, Status.CRITICAL)  # the statuses of dragons in a capturing race
 MAX_RACES: Final = 8  # races read per position, the largest first
 RACE_SHARE: Final = 2  # a race's owl nodes, in status questions' limits (both dragons' lives are read)
@@ -171,6 +173,22 @@ def confirm_dragon(ctx: Context, origin: int, acode: int, apoint: int, dcode: in
     return list(owl.owl_confirm(ctx.board, origin, (acode, apoint, dcode, dpoint), limit, kill_checked=bool(kill_checked)))
 
 
+def _open_fight(analysis: Analysis, d: Dragon) -> bool:
+    """A dragon the static count calls DEAD (no eyes, no room to run by the influence) that
+    has OPEN_LIBERTIES or more, a string tactical reading does not call dead, and empty
+    ground reaching beyond the enemy's wall (not fenced): a stone in the middle of a
+    fight, not one dropped into a framework. Owl confirms a dead dragon cheaply, so one it could not read in
+    time is undecided; counted dead, its rescue was worth nothing to the valuator and
+    the stones around it were the opponent's territory (on 9x9, owl leaves some three
+    dragons a move unread at 3 s)."""
+    if d.status != Status.DEAD or d.liberties < OPEN_LIBERTIES:
+        return False
+    if all(analysis.worms[o].tactically_dead for o in d.worms):
+        return False
+    stones = [p for o in d.worms for p in analysis.worms[o].stones]
+    return not fenced(analysis.board, stones, d.color)
+
+
 def needs_owl(d: Dragon) -> bool:
     """Not clearly alive: neither unconditionally alive nor in seki, nor free to run (GNU Go
     studies only dragons with a small escape route). A dragon the static eye count gives two
@@ -232,6 +250,10 @@ def kiai_examine_dragons(analysis: Analysis, run: PoolRun) -> None:
     for d, result in zip(targets, results):
         if result is not None:
             apply_owl(d, result)
+        elif _open_fight(analysis, d):
+            d.status, d.safety = Status.UNKNOWN, SAFETY[Status.UNKNOWN]
+            analysis.notes.append(f"owl: the dragon at {vertex(analysis.board.size, d.origin)} is UNKNOWN, not its "
+                                  f"static DEAD: no verdict within the node limit or the clock, in an open fight")
         else:
             analysis.notes.append(f"owl: the dragon at {vertex(analysis.board.size, d.origin)} keeps its static "
                                   f"status ({d.status.name}): no verdict within the node limit or the clock")

@@ -190,26 +190,9 @@ class OwlStatus(Search):
         return count + FRIEND_POINTS * len(friends)
 
     def _fenced(self, strings: list[int]) -> bool:
-        """The empty ground around the dragon is closed, up to FENCED points, and only
-        enemy stones border it: however open it looks, it is his territory, with no way
-        out ("a stone dropped into a framework has nowhere to run")."""
+        """The empty ground around the dragon is closed (see fenced)."""
         b = self.board
-        dragon = {p for o in strings for p in b.sref[o].stones}
-        todo = sorted({p for o in strings for p in b.sref[o].libs})
-        seen = set(todo)
-        while todo:
-            p = todo.pop()
-            for q in b.nbrs[p]:
-                c = b.board[q]
-                if c == EMPTY:
-                    if q not in seen:
-                        seen.add(q)
-                        if len(seen) > FENCED:
-                            return False
-                        todo.append(q)
-                elif c == self.owner and q not in dragon:
-                    return False  # friendly stones: a way home
-        return True
+        return fenced(b, [p for o in strings for p in b.sref[o].stones], self.owner)
 
     def _attack(self, s: int) -> tuple[int, int]:
         """(code, move) of the tactical reader capturing the string at s, within
@@ -265,3 +248,25 @@ def crawl_line(size: int) -> int:
 def line_of(board: Board, p: int) -> int:
     """The line p stands on, counted from the nearest edge (the edge is the first)."""
     return board.edge[p] + 1
+
+
+def fenced(board: Board, stones: list[int], owner: int) -> bool:
+    """The empty ground around owner's stones is closed, up to FENCED points, and only
+    enemy stones border it: however open it looks, it is his territory, with no way
+    out ("a stone dropped into a framework has nowhere to run")."""
+    dragon = set(stones)
+    todo = sorted({q for p in stones for q in board.nbrs[p] if board.board[q] == EMPTY})
+    seen = set(todo)
+    while todo:
+        p = todo.pop()
+        for q in board.nbrs[p]:
+            c = board.board[q]
+            if c == EMPTY:
+                if q not in seen:
+                    seen.add(q)
+                    if len(seen) > FENCED:
+                        return False
+                    todo.append(q)
+            elif c == owner and q not in dragon:
+                return False  # friendly stones: a way home
+    return True

@@ -1,6 +1,7 @@
 """Owl in the engine: the examine step reads uncertain dragons and takes their status
 from owl, genmove plays owl's points with OWL_ATTACK / OWL_DEFEND reasons, and a dragon
-whose reading gives up keeps its static status with a note for the trace."""
+whose reading gives up keeps its static status with a note for the trace (a static DEAD
+in an open fight is undecided instead)."""
 
 from __future__ import annotations
 
@@ -62,6 +63,72 @@ def test_a_dragon_owl_gives_up_on_keeps_its_static_status() -> None:
     assert {o: (d.status, d.attack_point, d.defense_point) for o, d in analysis.dragons.items()} == before
     assert any("keeps its static status" in note for note in analysis.notes)
 
+
+
+# A 9x9 opening fight (from one of Kiai's match games, Black to move): Black's D3 and
+# White's F3-G3 have no eyes and, by the influence, no room to run, so the static count
+# calls both dead; owl reads each critical. Black's C6 is in atari.
+OPEN_FIGHT = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. O X O . . X . .
+. . O . X . . . .
+. . . O . . X . .
+. . . X . O O . X
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+# A black stone dropped into White's closed framework: dead, read or not.
+FRAMEWORK = """
+. . . . . . . . .
+. O O O O O O O .
+. O . . . . . O .
+. O . . . . . O .
+. O . . X . . O .
+. O . . . . . O .
+. O . . . . . O .
+. O O O O O O O .
+. . . . . . . . .
+"""
+
+
+def _unread(diagram: str) -> Any:
+    """The static analysis of a diagram (Black to move), then the owl hook with every
+    question giving up."""
+    board, _ = board_from_diagram(diagram)
+    host = PluginHost()
+    gen = MoveGenerator(host, Pool(host, 0))
+    analysis = gen.examine(board, BLACK, 6.5, time.monotonic() + 60, refine=False)
+
+    def gave_up(function: str, argslist: Any, affinity: Any = None) -> list[Any]:
+        return [None for _ in argslist]
+
+    before = {o: d.status for o, d in analysis.dragons.items()}
+    kiai_examine_dragons(analysis=analysis, run=gave_up)
+    return analysis, before
+
+
+def test_an_unread_dragon_in_an_open_fight_is_undecided_not_dead() -> None:
+    analysis, before = _unread(OPEN_FIGHT)
+    size = analysis.board.size
+    for v in ("D3", "F3"):
+        d = analysis.dragon(parse_vertex(v, size))
+        assert before[d.origin] == Status.DEAD and d.liberties >= owl_plugin.OPEN_LIBERTIES
+        assert d.status == Status.UNKNOWN
+        assert any(f"dragon at {v} is UNKNOWN, not its static DEAD" in note for note in analysis.notes)
+    c6 = analysis.dragon(parse_vertex("C6", size))  # in atari: keeps its static status
+    assert c6.status == before[c6.origin] != Status.UNKNOWN
+    changed = {o for o, d in analysis.dragons.items() if d.status != before[o]}
+    assert changed == {analysis.dragon(parse_vertex(v, size)).origin for v in ("D3", "F3")}
+
+
+def test_an_unread_stone_in_a_closed_framework_stays_dead() -> None:
+    analysis, before = _unread(FRAMEWORK)
+    e5 = analysis.dragon(parse_vertex("E5", analysis.board.size))
+    assert before[e5.origin] == Status.DEAD == e5.status
+    assert any("dragon at E5 keeps its static status (DEAD)" in note for note in analysis.notes)
 
 # White's straight four on the top edge (A7 to D7): two eyes by the static count, but no
 # unconditional life (one eye space); shut in by Black's wall, which has the open board
