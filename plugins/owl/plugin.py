@@ -227,7 +227,8 @@ def kiai_pool_functions() -> dict[str, Callable[..., Any]]:
 @hookimpl
 def kiai_examine_dragons(analysis: Analysis, run: PoolRun) -> None:
     """Owl-read every dragon that needs it, one pool task each; a dragon whose reading
-    gave up or ran out of time keeps its static status. Four rounds, each only with the
+    gave up or ran out of time keeps its static status, except a static DEAD in an open
+    fight, which is UNKNOWN (_open_fight). Four rounds, each only with the
     time the ones before left: every dragon's status (a kill checked at once where few
     dragons need reading); the critical ones' kills (if not yet) and saves checked; the
     races between dragons left dead or critical; the threats against the living and for
