@@ -185,8 +185,7 @@ def _open_fight(analysis: Analysis, d: Dragon) -> bool:
         return False
     if all(analysis.worms[o].tactically_dead for o in d.worms):
         return False
-    stones = [p for o in d.worms for p in analysis.worms[o].stones]
-    return not fenced(analysis.board, stones, d.color)
+    return not fenced(analysis.board, [analysis.board.origin(o) for o in d.worms], d.color)
 
 
 def needs_owl(d: Dragon) -> bool:

@@ -191,8 +191,7 @@ class OwlStatus(Search):
 
     def _fenced(self, strings: list[int]) -> bool:
         """The empty ground around the dragon is closed (see fenced)."""
-        b = self.board
-        return fenced(b, [p for o in strings for p in b.sref[o].stones], self.owner)
+        return fenced(self.board, strings, self.owner)
 
     def _attack(self, s: int) -> tuple[int, int]:
         """(code, move) of the tactical reader capturing the string at s, within
@@ -250,12 +249,12 @@ def line_of(board: Board, p: int) -> int:
     return board.edge[p] + 1
 
 
-def fenced(board: Board, stones: list[int], owner: int) -> bool:
-    """The empty ground around owner's stones is closed, up to FENCED points, and only
-    enemy stones border it: however open it looks, it is his territory, with no way
-    out ("a stone dropped into a framework has nowhere to run")."""
-    dragon = set(stones)
-    todo = sorted({q for p in stones for q in board.nbrs[p] if board.board[q] == EMPTY})
+def fenced(board: Board, strings: list[int], owner: int) -> bool:
+    """The empty ground around owner's strings (their origins) is closed, up to FENCED
+    points, and only enemy stones border it: however open it looks, it is his territory,
+    with no way out ("a stone dropped into a framework has nowhere to run")."""
+    dragon = {p for o in strings for p in board.sref[o].stones}
+    todo = sorted({p for o in strings for p in board.sref[o].libs})
     seen = set(todo)
     while todo:
         p = todo.pop()
