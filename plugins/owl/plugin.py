@@ -177,10 +177,10 @@ def _open_fight(analysis: Analysis, d: Dragon) -> bool:
     """A dragon the static count calls DEAD (no eyes, no room to run by the influence) that
     has OPEN_LIBERTIES or more, a string tactical reading does not call dead, and empty
     ground reaching beyond the enemy's wall (not fenced): a stone in the middle of a
-    fight, not one dropped into a framework. Owl confirms a dead dragon cheaply, so one it could not read in
-    time is undecided; counted dead, its rescue was worth nothing to the valuator and
-    the stones around it were the opponent's territory (on 9x9, owl leaves some three
-    dragons a move unread at 3 s)."""
+    fight, not one dropped into a framework. Owl confirms a dead dragon cheaply, so one
+    it could not read in time is undecided; counted dead, its rescue was worth nothing
+    to the valuator and the stones around it were the opponent's territory (on 9x9,
+    owl leaves some three dragons a move unread at 3 s)."""
     if d.status != Status.DEAD or d.liberties < OPEN_LIBERTIES:
         return False
     if all(analysis.worms[o].tactically_dead for o in d.worms):

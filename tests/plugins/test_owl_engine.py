@@ -64,7 +64,6 @@ def test_a_dragon_owl_gives_up_on_keeps_its_static_status() -> None:
     assert any("keeps its static status" in note for note in analysis.notes)
 
 
-
 # A 9x9 opening fight (from one of Kiai's match games, Black to move): Black's D3 and
 # White's F3-G3 have no eyes and, by the influence, no room to run, so the static count
 # calls both dead; owl reads each critical. Black's C6 is in atari.
@@ -129,6 +128,7 @@ def test_an_unread_stone_in_a_closed_framework_stays_dead() -> None:
     e5 = analysis.dragon(parse_vertex("E5", analysis.board.size))
     assert before[e5.origin] == Status.DEAD == e5.status
     assert any("dragon at E5 keeps its static status (DEAD)" in note for note in analysis.notes)
+
 
 # White's straight four on the top edge (A7 to D7): two eyes by the static count, but no
 # unconditional life (one eye space); shut in by Black's wall, which has the open board
