@@ -185,7 +185,7 @@ def _open_fight(analysis: Analysis, d: Dragon) -> bool:
         return False
     if all(analysis.worms[o].tactically_dead for o in d.worms):
         return False
-    return not fenced(analysis.board, [analysis.board.origin(o) for o in d.worms], d.color)
+    return not fenced(analysis.board, d.worms, d.color)  # (worms by their strings' origins)
 
 
 def needs_owl(d: Dragon) -> bool:
