@@ -30,7 +30,8 @@ from core.reading.table import Entry, Key, TranspositionTable, nodes_of
 from core.reading.variations import VariationTree
 
 MAX_STACK: Final = 60  # reading moves on the stack beyond which no reader plays further
-DEADLINE_EVERY: Final = 32  # the clock is read once per this many nodes
+DEADLINE_EVERY: Final = 32  # the clock is read once per this many nodes (a reader whose
+# nodes are costly reads it at each: see Search.clock_every)
 
 Token = tuple[bool, int, int]  # (conditional ko capture, komaster before, kom_pos before)
 
@@ -43,7 +44,7 @@ class Search:
     """Node counting, komaster play/undo, the line's positions, shadow, variations, trace."""
 
     def __init__(self, board: Board, table: TranspositionTable | None = None, node_limit: int | None = None,
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, clock_every: int = DEADLINE_EVERY) -> None:
         self.board = board
         self.base_stackp = board.stackp  # where the board stood when this search was made
         self.table = table if table is not None else TranspositionTable()
@@ -51,6 +52,9 @@ class Search:
         self.visited = 0
         self.node_limit = node_limit
         self.deadline = deadline
+        # the clock is read at every clock_every-th node: a tactical node costs microseconds,
+        # an owl node (its eye spaces, shapes and tactical questions) a thousand times more
+        self.clock_every = clock_every
         self.komaster = EMPTY
         self.kom_pos = NO_POINT
         self.shadow: set[int] | None = None
@@ -71,7 +75,7 @@ class Search:
         if self.node_limit is not None and self.nodes > self.node_limit:
             self.aborted = True
             raise ReadingAborted()
-        if self.deadline is not None and self.visited % DEADLINE_EVERY == 0 and time.monotonic() > self.deadline:
+        if self.deadline is not None and self.visited % self.clock_every == 0 and time.monotonic() > self.deadline:
             self.aborted = True
             raise ReadingAborted()
 

@@ -104,7 +104,7 @@ class SemeaiReader(Search):
     def __init__(self, board: Board, tactical: TacticalReader | None, a_stones: frozenset[int],
                  b_stones: frozenset[int], owl_attack: OwlQuestion, owl_defend: OwlQuestion,
                  node_limit: int | None = SEMEAI_NODES, deadline: float | None = None) -> None:
-        super().__init__(board, None, node_limit, deadline)
+        super().__init__(board, None, node_limit, deadline, clock_every=1)  # (each node judges two dragons)
         self.tactical = tactical
         self.a = _Side(board, tactical, a_stones)
         self.b = _Side(board, tactical, b_stones)

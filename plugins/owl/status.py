@@ -46,7 +46,7 @@ class OwlStatus(Search):
 
     def __init__(self, board: Board, tactical: TacticalReader | None, table: TranspositionTable | None,
                  node_limit: int | None, deadline: float | None) -> None:
-        super().__init__(board, table, node_limit, deadline)
+        super().__init__(board, table, node_limit, deadline, clock_every=1)  # (a costly node: see Search)
         self.tactical = tactical
         self.goal: frozenset[int] = frozenset()  # the dragon's stones when the question was asked
         self.extra: list[int] = []  # the defender's stones in the line that joined the dragon by shape

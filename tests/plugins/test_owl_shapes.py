@@ -270,6 +270,24 @@ def test_a_threat_read_past_its_deadline_is_uncertain_and_not_kept() -> None:
     assert service.owl_threaten_attack(board, d9)[0] == WIN
 
 
+def test_an_owl_read_stops_at_its_first_node_past_the_deadline() -> None:
+    # An owl node costs a thousand tactical ones (its eye spaces, shapes and lunch
+    # reading): owl reads the clock at every node, where tactical reading reads it at every
+    # 32nd; a pool task that read on 31 owl nodes past its deadline had its worker killed.
+    board, _ = board_from_diagram(SHORTAGE)
+    host = PluginHost()
+    service = host.services.get(OWL)
+    assert isinstance(service, OwlService)
+    d9 = parse_vertex("D9", 9)
+    before = service.counter.value
+    host.services.deadline = time.monotonic() - 1.0
+    assert service.owl_attack(board, d9)[0] == 0  # cut short: uncertain, claims nothing
+    assert service.counter.value - before == 1
+    host.services.deadline = None
+    assert service.owl_attack(board, d9)[0] == WIN
+    assert service.counter.value - before > 100  # (the read it cut short is a long one)
+
+
 def test_a_connection_that_saves_both_dragons() -> None:
     board, _ = board_from_diagram(FALSE_EYE)
     service = owl()

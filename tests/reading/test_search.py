@@ -54,6 +54,11 @@ def test_a_deadline_in_the_past_aborts_within_a_few_nodes() -> None:
     with pytest.raises(ReadingAborted):
         for _ in range(DEADLINE_EVERY):
             s.enter()
+    assert s.visited == DEADLINE_EVERY  # the clock was read at the 32nd node
+    costly = Search(board, deadline=time.monotonic() - 1, clock_every=1)
+    with pytest.raises(ReadingAborted):
+        costly.enter()
+    assert costly.visited == 1
 
 
 def test_a_transposition_hit_counts_the_nodes_it_saves() -> None:
