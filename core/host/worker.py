@@ -75,7 +75,7 @@ def die_with(parent: int) -> None:
 
 def worker_main(conn: multiprocessing.connection.Connection, spec_bytes: bytes, parent: int) -> None:
     """A worker's life: detach, watch the engine, then answer tasks until end-of-file."""
-    from core.host.collector import collector_paused
+    from core.host.collector import collect_if_leaking, collector_paused, worker_collector
     from core.host.plugins import PluginHost, PluginSpec
     from core.host.pool import ContextCache, Task, execute
 
@@ -84,8 +84,10 @@ def worker_main(conn: multiprocessing.connection.Connection, spec_bytes: bytes, 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C in a terminal is the engine's to handle
     host = PluginHost(PluginSpec.from_wire(msgpack.unpackb(spec_bytes)), role="worker")
     cache = ContextCache(host)
+    worker_collector()
     while True:
         try:
+            collect_if_leaking()
             request = msgpack.unpackb(conn.recv_bytes())
         except (EOFError, OSError):
             return  # the engine closed the pipe, or is gone
@@ -93,7 +95,7 @@ def worker_main(conn: multiprocessing.connection.Connection, spec_bytes: bytes, 
         if version != WIRE_VERSION:
             conn.send_bytes(msgpack.packb([WIRE_VERSION, task_id, False, f"bad request version {version}", 0.0, 0.0]))
             continue
-        with collector_paused():  # (it collects once the reply is sent, while the worker waits)
+        with collector_paused():  # (off for good in a worker: see collect_if_leaking)
             start = time.perf_counter()
             rebuild = 0.0
             try:

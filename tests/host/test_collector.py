@@ -1,22 +1,42 @@
 """Python's cycle collector is paused while a GTP command or a pool task runs, and runs
-again once it ends, whatever way it ends (core/host/collector.py)."""
+again once it ends, whatever way it ends; a worker walks only between tasks, once its heap
+has grown past a leak's bound (core/host/collector.py)."""
 
 from __future__ import annotations
 
 import gc
 import io
 import os
+from typing import Iterator
 
 import pytest
 
 from core.analysis.analysis import initial_analysis
-from core.host.collector import collector_paused
+from core.host import collector
+from core.host.collector import collect_if_leaking, collector_paused, worker_collector
 from gtp.engine import Engine, Options
 from gtp.protocol import MAX_LINE
 from gtp.registry import REGISTRY, Args, Registry
 from gtp.server import GtpServer
 from gtp.stream import Stream
 from tests.gtp_helpers import ask
+
+
+@pytest.fixture
+def collector_off() -> Iterator[None]:
+    """The collector off for the test, and on again after it, nothing left frozen."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+def _young(n: int) -> list[list[int]]:
+    """n young container objects that the collector tracks (kept alive by the list)."""
+    return [[i] for i in range(n)]
 
 
 def test_the_collector_is_off_inside_and_on_again_after_even_on_an_error() -> None:
@@ -134,9 +154,32 @@ def test_a_pool_task_runs_with_the_collector_off_in_the_engine_or_a_worker(worke
         context = engine.generator.context(initial_analysis(engine.game.board, 1, engine.game.komi))
         results = engine.pool.map(context, "probe", "collector", [(0,)], 30.0)
         assert all(r.ok for r in results), [r.error for r in results]
-        [[pid, enabled]] = [list(r.value) for r in results]
+        [[pid, enabled, frozen]] = [list(r.value) for r in results]
         assert (pid != os.getpid()) == (workers > 0)
         assert enabled == 0
+        assert (frozen > 1000) == (workers > 0)  # a worker's start-up heap is out of its walks
         assert gc.isenabled()  # and on again in the engine's process
     finally:
         engine.close()
+
+
+def test_a_worker_walks_between_tasks_only_once_its_heap_has_grown_past_the_hard_count(
+        collector_off: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(collector, "HARD_COUNT", 50_000)
+    few = _young(1000)
+    assert not collect_if_leaking()  # what a task leaves alive is no leak: no walk
+    assert gc.get_count()[0] >= 1000
+    frozen = gc.get_freeze_count()
+    many = _young(50_000)
+    assert collect_if_leaking()  # the heap grew past the bound: one walk
+    assert gc.get_count()[0] < 100
+    assert gc.get_freeze_count() >= frozen + 51_000  # its survivors are left out of the next walks
+    assert not gc.isenabled()  # and the collector stays off for the next task
+    del few, many
+
+
+def test_a_worker_leaves_its_start_up_heap_out_of_every_walk(collector_off: None) -> None:
+    gc.enable()
+    worker_collector()
+    assert not gc.isenabled()
+    assert gc.get_freeze_count() > 1000  # the modules, classes and functions loaded so far
