@@ -5,8 +5,8 @@ frees almost all of them, and the few cycles it leaves (an aborted reading's tra
 are not worth the collector's walks over the young objects while a question is read.
 Those walks took 5.7% of owl's time (py-spy on every sixth owl.tst test; README). The
 collector runs again once the unit's answer is delivered (the GTP answer written, the
-worker's reply sent, the in-process task's timer off): its one walk over what the unit
-left, up to 0.3 s after an owl question, then falls between units, outside their clocks.
+in-process task's timer off; in a worker, below): its one walk over what the unit left,
+up to 0.3 s after an owl question, then falls between units, outside their clocks.
 A streaming answer (lz-analyze and the like) may run for hours: each of its rounds is a
 unit, and the collector runs in the waits between them.
 
