@@ -6,7 +6,10 @@ which a scorer engine (or Kiai's own area count) then scores. Colours alternate;
 SGF file is saved per game; the summary gives the win rate with its 95% interval. Each
 game tells the engines that have `set_random_seed` (GNU Go) a seed of its own: two
 deterministic engines would otherwise play the same two games over and over, and the
-interval would count one game ten times.
+interval would count one game ten times. A seed changes only what the engine leaves to
+chance (GNU Go: its choice between moves of equal value), so games can still repeat (3
+of the 20 in a 9x9 match against GNU Go level 1 on 2026-12-07); the summary says which,
+and gives the win rate over the distinct games as well.
 """
 
 from __future__ import annotations
@@ -42,11 +45,17 @@ class GameResult:
     reason: str
     sgf: Path | None
     clocks: dict[int, float] | None = None  # main time left per colour at the end, when there is a clock
+    line: tuple[tuple[int, int], ...] = ()  # the moves played, (colour, point), in order
 
     @property
     def kiai_won(self) -> bool:
         """True if Kiai won this game."""
         return self.winner == self.kiai_color
+
+    @property
+    def score(self) -> float:
+        """What the game gives Kiai: 1 for a win, a half for a draw, else 0."""
+        return 1.0 if self.kiai_won else 0.5 if self.winner == 0 else 0.0
 
 
 @dataclass
@@ -99,6 +108,31 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summary(results: list[GameResult]) -> list[str]:
+    """The match's win rate with its 95% interval, and, where some games repeat an earlier
+    one move for move (Kiai with the same colour), the same over the distinct games: a
+    repeat is no new evidence, and the interval over every game would count it twice."""
+    wins = sum(r.score for r in results)
+    low, high = wilson_interval(wins, len(results))
+    lines = [f"Kiai won {wins:g} of {len(results)} games: {wins / max(len(results), 1):.1%} "
+             f"(95% interval {low:.1%} to {high:.1%})"]
+    first: dict[tuple[int, tuple[tuple[int, int], ...]], GameResult] = {}
+    repeats: list[str] = []
+    for r in results:
+        key = (r.kiai_color, r.line)
+        if key in first:
+            repeats.append(f"{r.number} = {first[key].number}")
+        else:
+            first[key] = r
+    if repeats:
+        distinct = list(first.values())
+        wins = sum(r.score for r in distinct)
+        low, high = wilson_interval(wins, len(distinct))
+        lines.append(f"{len(repeats)} of the games repeat an earlier one move for move ({', '.join(repeats)}): "
+                     f"Kiai won {wins:g} of the {len(distinct)} distinct games (95% interval {low:.1%} to {high:.1%})")
+    return lines
 
 
 class MatchAborted(KiaiError):
@@ -233,7 +267,8 @@ class Referee:
         path = self.sgf_dir / f"game{number:03d}.sgf"
         path.write_bytes(record.to_sgf())
         clocks = dict(self.clocks) if self.main_time else None
-        return GameResult(number, kiai_color, winner, result, len(board.history), reason, path, clocks)
+        return GameResult(number, kiai_color, winner, result, len(board.history), reason, path, clocks,
+                          tuple(board.history))
 
 
 def add_parser(sub: Any) -> None:
@@ -305,8 +340,6 @@ def run(args: argparse.Namespace) -> int:
             bar.close()
         for pl in (kiai, opponent, scorer):
             pl.stop()
-    wins = sum(r.kiai_won for r in results) + 0.5 * sum(r.winner == 0 for r in results)
-    low, high = wilson_interval(wins, len(results))
-    print(f"Kiai won {wins:g} of {len(results)} games: {wins / max(len(results), 1):.1%} "
-          f"(95% interval {low:.1%} to {high:.1%})")
+    for line in summary(results):
+        print(line)
     return 0

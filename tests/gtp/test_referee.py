@@ -13,7 +13,7 @@ from typing import Any, Iterator
 import pytest
 
 from core.board.sgf import load_sgf
-from gtp.referee import Player, Referee, wilson_interval
+from gtp.referee import GameResult, Player, Referee, summary, wilson_interval
 from tests.gtp_helpers import KIAI_GTP
 
 GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if Path("/usr/games/gnugo").exists() else None)
@@ -69,6 +69,7 @@ def test_kiai_against_itself_finishes_and_saves_sgf(tmp_path: Path) -> None:
             assert rec.black_player and rec.black_player.startswith("Kiai 0.") and rec.white_player == rec.black_player
             assert rec.date == datetime.date.today().isoformat() and rec.rules == "Japanese"
             assert result.reason.startswith(("two passes", "move limit"))
+            assert list(result.line) == rec.moves  # the moves the summary compares games by
             rec.replay()  # every move in the SGF is legal
     finally:
         ref.kiai.stop()
@@ -138,6 +139,22 @@ def test_wilson_interval() -> None:
     low, high = wilson_interval(10, 20)
     assert low < 0.5 < high and round(high - 0.5, 3) == round(0.5 - low, 3)
     assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+
+
+def test_a_game_that_repeats_another_move_for_move_is_counted_once() -> None:
+    def game(number: int, kiai_color: int, winner: int, line: tuple[tuple[int, int], ...]) -> GameResult:
+        return GameResult(number, kiai_color, winner, "?", len(line), "two passes", None, line=line)
+
+    a, b = ((1, 13), (2, 14), (1, 0), (2, 0)), ((1, 13), (2, 15), (1, 0), (2, 0))
+    games = [game(1, 1, 2, a), game(2, 2, 2, a), game(3, 1, 2, a), game(4, 2, 0, b), game(5, 1, 1, b)]
+    # game 3 repeats game 1 (Kiai black both times); game 2 has game 1's moves with Kiai white: another game
+    lines = summary(games)
+    assert lines[0].startswith("Kiai won 2.5 of 5 games: 50.0%")
+    assert lines[1].startswith("1 of the games repeat an earlier one move for move (3 = 1): "
+                               "Kiai won 2.5 of the 4 distinct games")
+    low, high = wilson_interval(2.5, 4)
+    assert f"(95% interval {low:.1%} to {high:.1%})" in lines[1]
+    assert summary(games[:2]) == [summary(games[:2])[0]]  # no repeat: the one line
 
 
 @pytest.mark.slow
