@@ -20,9 +20,13 @@ from core.reading.table import TranspositionTable
 
 
 # Megabytes of reading caches per process, when no --memory is given: the tactical table
-# holds some 188,000 entries within its 43 MB (it held 180,000 when the default was 64 and
-# an entry was counted at 160 bytes, where one cost some 255: 46 MB against a budget of 29)
-DEFAULT_MEMORY: Final = 96.0
+# holds some 500,000 entries within its 115 MB. An owl question on a big dragon stores that
+# many tactical results and more in one position, and a full table is emptied: at 96 MB
+# (188,000 entries) owl.tst read 5.5% more tactical nodes and took 4.7% longer, with the
+# same answers; its first 99 tests peaked at 299 MB against 231 (README, Benchmarks). A
+# game's moves at a few seconds each never fill it: a 19x19 self-play at one second a move
+# used the same memory at either size over 200 moves.
+DEFAULT_MEMORY: Final = 256.0
 
 
 def share(settings: Mapping[str, float], part: float) -> float:
