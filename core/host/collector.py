@@ -9,7 +9,7 @@ in-process task's timer off; in a worker, below): a walk over what the units sin
 last one left falls between units, outside their clocks. It comes only once a million
 objects have accumulated (core/__init__.py), mostly transposition keys: with the reading
 caches at 256 MB, twice in owl.tst's 261 questions, 0.55 and 0.65 s after the answer
-(none at 96 MB, whose tables empty sooner).
+(at 96 MB, none in its first 99).
 A streaming answer (lz-analyze and the like) may run for hours: each of its rounds is a
 unit, and the collector runs in the waits between them.
 
