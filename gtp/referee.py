@@ -6,10 +6,10 @@ which a scorer engine (or Kiai's own area count) then scores. Colours alternate;
 SGF file is saved per game; the summary gives the win rate with its 95% interval. Each
 game tells the engines that have `set_random_seed` (GNU Go) a seed of its own: two
 deterministic engines would otherwise play the same two games over and over, and the
-interval would count one game ten times. A seed changes only what the engine leaves to
-chance (GNU Go: its choice between moves of equal value), so games can still repeat (3
-of the 20 in a 9x9 match against GNU Go level 1 on 2026-12-07); the summary says which,
-and gives the win rate over the distinct games as well.
+interval would count one game ten times. A seed changes only what an engine leaves to
+chance, and games can still repeat (3 of the 20 in a 9x9 match against GNU Go level 1 on
+2026-12-07, Kiai telling no seed); the summary says which, and gives the win rate over the
+distinct games as well.
 """
 
 from __future__ import annotations

@@ -154,7 +154,7 @@ def test_a_game_that_repeats_another_move_for_move_is_counted_once() -> None:
                                "Kiai won 2.5 of the 4 distinct games")
     low, high = wilson_interval(2.5, 4)
     assert f"(95% interval {low:.1%} to {high:.1%})" in lines[1]
-    assert summary(games[:2]) == [summary(games[:2])[0]]  # no repeat: the one line
+    assert len(summary(games[:2])) == 1  # no repeat: the one line
 
 
 @pytest.mark.slow
