@@ -24,8 +24,8 @@ from core.reading.table import TranspositionTable
 # many tactical results and more in one position, and a full table is emptied: at 96 MB
 # (188,000 entries) owl.tst read 5.5% more tactical nodes and took 4.7% longer, with the
 # same answers; its first 99 tests peaked at 299 MB against 231 (README, Benchmarks). A
-# game's moves at a few seconds each never fill it: a 19x19 self-play at one second a move
-# used the same memory at either size over 200 moves.
+# 19x19 self-play at one second a move used the same memory at either size over 200 moves:
+# a move's reading there does not fill the table.
 DEFAULT_MEMORY: Final = 256.0
 
 
