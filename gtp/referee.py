@@ -8,7 +8,7 @@ game tells the engines that have `set_random_seed` (GNU Go) a seed of its own: t
 deterministic engines would otherwise play the same two games over and over, and the
 interval would count one game ten times. A seed changes only what an engine leaves to
 chance, and games can still repeat (3 of the 20 in a 9x9 match against GNU Go level 1 on
-2026-12-07, Kiai telling no seed); the summary says which, and gives the win rate over the
+2026-12-07; Kiai takes no seed); the summary says which, and gives the win rate over the
 distinct games as well.
 """
 
