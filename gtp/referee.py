@@ -53,7 +53,7 @@ class GameResult:
         return self.winner == self.kiai_color
 
     @property
-    def score(self) -> float:
+    def kiai_points(self) -> float:
         """What the game gives Kiai: 1 for a win, a half for a draw, else 0."""
         return 1.0 if self.kiai_won else 0.5 if self.winner == 0 else 0.0
 
@@ -114,7 +114,7 @@ def summary(results: list[GameResult]) -> list[str]:
     """The match's win rate with its 95% interval, and, where some games repeat an earlier
     one move for move (Kiai with the same colour), the same over the distinct games: a
     repeat is no new evidence, and the interval over every game would count it twice."""
-    wins = sum(r.score for r in results)
+    wins = sum(r.kiai_points for r in results)
     low, high = wilson_interval(wins, len(results))
     lines = [f"Kiai won {wins:g} of {len(results)} games: {wins / max(len(results), 1):.1%} "
              f"(95% interval {low:.1%} to {high:.1%})"]
@@ -128,7 +128,7 @@ def summary(results: list[GameResult]) -> list[str]:
             first[key] = r
     if repeats:
         distinct = list(first.values())
-        wins = sum(r.score for r in distinct)
+        wins = sum(r.kiai_points for r in distinct)
         low, high = wilson_interval(wins, len(distinct))
         lines.append(f"{len(repeats)} of the games repeat an earlier one move for move ({', '.join(repeats)}): "
                      f"Kiai won {wins:g} of the {len(distinct)} distinct games (95% interval {low:.1%} to {high:.1%})")
