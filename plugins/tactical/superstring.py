@@ -8,10 +8,18 @@ defending a member of the superstring is often the way to attack or defend the s
 
 from __future__ import annotations
 
+from typing import Final
+
 from core.board.board import Board
 from core.board.color import EMPTY
 
+# The superstrings met while reading one game position, as the transposition tables keep
+# their results: emptied when the game position under the reading moves changes. Kept
+# from move to move, it held up to 100,000 entries (27 MB) in each process, outside the
+# reading caches' --memory, and made most of the engine's memory growth over a 19x19 game.
 _MEMO: dict[tuple[int, int, int], list[int]] = {}
+_MEMO_LIMIT: Final = 100_000
+_position: list[int] = [0]  # the game position the memo's entries were read in (its base hash)
 
 
 def superstring(board: Board, s: int) -> list[int]:
@@ -20,8 +28,10 @@ def superstring(board: Board, s: int) -> list[int]:
     found = _MEMO.get(key)
     if found is None:
         found = _superstring(board, s)
-        if len(_MEMO) >= 100_000:
+        base = board.base_hash
+        if base != _position[0] or len(_MEMO) >= _MEMO_LIMIT:
             _MEMO.clear()
+            _position[0] = base
         _MEMO[key] = found
     return found
 

@@ -410,3 +410,32 @@ def test_defences_are_ordered_by_the_liberties_they_give_whatever_order_they_com
     # running out to three liberties, then capturing (two liberties and a stone), then a
     # move that gives none; D6 is occupied and dropped
     assert [vertex(9, m) for m in ordered] == ["E4", "E7", "C5"]
+
+
+# A bamboo joint: the black strings D5-D4 and F5-F4 share the two liberties E5 and E4.
+BAMBOO = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . X . X . . .
+. . . X . X . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def test_the_superstring_memo_holds_one_game_position() -> None:
+    from plugins.tactical import superstring as ss
+
+    board, _ = board_from_diagram(BAMBOO)
+    d5, f5 = parse_vertex("D5", 9), parse_vertex("F5", 9)
+    assert sorted(ss.superstring(board, d5)) == sorted({board.origin(d5), board.origin(f5)})
+    board.trymove(parse_vertex("E5", 9), WHITE)  # a reading move: the same game position
+    ss.superstring(board, d5)
+    assert len(ss._MEMO) == 2
+    board.popgo()
+    board.play(parse_vertex("A1", 9), WHITE)  # a game move: the memo starts again
+    assert sorted(ss.superstring(board, d5)) == sorted({board.origin(d5), board.origin(f5)})
+    assert len(ss._MEMO) == 1
