@@ -13,8 +13,9 @@ from typing import Final
 from core.board.board import Board
 from core.board.color import EMPTY
 
-# The superstrings met while reading one game position, as the transposition tables keep
-# their results: emptied when the game position under the reading moves changes. Kept
+# The superstrings met while reading one game position: emptied when the game position
+# under the reading moves changes, the rule ReadingCaches.sync keeps for the transposition
+# tables (the memo is called with the board alone, outside the service's caches). Kept
 # from move to move, it held up to 100,000 entries (27 MB) in each process, outside the
 # reading caches' --memory, and made most of the engine's memory growth over a 19x19 game.
 _MEMO: dict[tuple[int, int, int], list[int]] = {}
