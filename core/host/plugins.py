@@ -19,10 +19,12 @@ from typing import Any, Callable, Protocol, runtime_checkable
 
 import pluggy
 
+from core.analysis import eyeshapes
 from core.errors import KiaiError
 from core.host import hookspecs, tracing
 from core.host.options import Option, Settings
 from core.host.services import Services
+from core.reading.caches import part
 from core.reading.counters import NodeCounter
 
 ENTRY_POINT_GROUP = "kiai.plugins"
@@ -153,8 +155,10 @@ class PluginHost:
         return value
 
     def configure(self, settings: Settings) -> None:
-        """Give settings to every plugin and every service object that takes them."""
+        """Give settings to every plugin and every service object that takes them, and
+        size this process's eye values' caches from --memory."""
         self.settings: dict[str, Any] = dict(settings)  # (the level among them)
+        eyeshapes.configure(part(settings, eyeshapes.MEMORY_SHARE))
         for name in self.implementers("kiai_configure"):
             self.call(name, "kiai_configure", settings=dict(settings))
         for service in self.services.objects():

@@ -6,8 +6,10 @@ with every question: when the game position under the reading moves has changed 
 the last question, the table is emptied, and (once a question is asked on the real board)
 the persistent entries the change touched are dropped.
 
-The engine's `--memory MB` is the reading caches' share of each process; every reader
-kind takes its part of it (`share`), nine tenths for the table, a tenth persistent.
+The engine's `--memory MB` bounds the caches of each process: every reader kind takes its
+part of it (`share`), nine tenths for the table, a tenth persistent, and the eye values'
+caches take theirs (core.analysis.eyeshapes.MEMORY_SHARE; `part`). At the default the
+parts are tactical 128 MB, connection 64, owl 25.6, the eye values 80.
 """
 
 from __future__ import annotations
@@ -19,21 +21,28 @@ from core.reading.persistent import PersistentCache
 from core.reading.table import TranspositionTable
 
 
-# Megabytes of reading caches per process, when no --memory is given: the tactical table
+# Megabytes of caches per process, when no --memory is given: the tactical table
 # holds some 500,000 entries within its 115 MB. An owl question on a big dragon stores that
 # many tactical results and more in one position, and a full table is emptied: at 96 MB
 # (188,000 entries) owl.tst read 5.5% more tactical nodes and took 4.7% longer, with the
 # same answers; its first 99 tests peaked at 299 MB against 231 (README, Benchmarks). A
 # 19x19 self-play at one second a move used the same memory at either size over 200 moves:
-# a move's reading there does not fill the table.
-DEFAULT_MEMORY: Final = 256.0
+# a move's reading there does not fill the table. (The reading caches had 256 MB of their
+# own; since the eye values' caches are counted in, the default is 320: the same 217.6 MB
+# of reading caches.)
+DEFAULT_MEMORY: Final = 320.0
 
 
-def share(settings: Mapping[str, float], part: float) -> float:
+def part(settings: Mapping[str, float], fraction: float) -> float:
+    """A fraction of the engine's --memory, in megabytes."""
+    return fraction * settings.get("memory", DEFAULT_MEMORY)
+
+
+def share(settings: Mapping[str, float], fraction: float) -> float:
     """A reader kind's megabytes: its part of the engine's --memory (0 with --hash 0)."""
     if settings.get("hash", 1) == 0:
         return 0.0
-    return part * settings.get("memory", DEFAULT_MEMORY)
+    return part(settings, fraction)
 
 
 class ReadingCaches:

@@ -18,7 +18,7 @@ from plugins.connection.reader import ConnectionReader, Limits
 
 DEFAULT: Final = Limits()  # (a compiled dataclass keeps no defaults on the class)
 COUNTER: Final = NodeCounter("connection", "connection reading")
-MEMORY_SHARE: Final = 0.25  # of the engine's --memory
+MEMORY_SHARE: Final = 0.2  # of the engine's --memory
 OPTIONS: Final = [
     Option("connection_depth", DEFAULT.depth, "plies of connection reading"),
     Option("connection_nodes", DEFAULT.node_limit, "connection nodes per question before it is left unanswered"),

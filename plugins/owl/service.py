@@ -36,7 +36,7 @@ OPTIONS: Final = [
            "afresh before their first answer is kept (0: none)"),
 ]  # (owl_checks: owl.tst 187 at 0, 192 at 3 and at 6, the same five gained)
 SEMEAI_OWL_NODES: Final = 6000  # owl nodes one semeai question may spend on the life of a dragon out of the race
-MEMORY_SHARE: Final = 0.1  # of the engine's --memory: owl's entries are few and large
+MEMORY_SHARE: Final = 0.08  # of the engine's --memory: owl's entries are few and large
 # owl's routines in the persistent cache (the reader's are owl_attack 1, owl_defend 2 and its first-kill owl_attack 12)
 THREATEN_ATTACK, THREATEN_DEFENSE, DOES_ATTACK, DOES_DEFEND, CONNECTION_DEFENDS, SUBSTANTIAL, SEMEAI = range(3, 10)
 CHECKED_ATTACK, CHECKED_DEFEND = 10, 11  # owl_attack and owl_defend with their moves checked

@@ -19,7 +19,7 @@ from plugins.tactical.reader import Depths, Reader
 
 DEFAULT: Final = Depths()  # (a compiled dataclass keeps no defaults on the class)
 COUNTER: Final = NodeCounter("reading", "tactical reading")
-MEMORY_SHARE: Final = 0.5  # of the engine's --memory: tactical reading is asked the most
+MEMORY_SHARE: Final = 0.4  # of the engine's --memory: tactical reading is asked the most
 OPTIONS: Final = [
     Option("depth", DEFAULT.depth, "reading depth: beyond it a string with 3 liberties lives"),
     Option("branch_depth", DEFAULT.branch_depth, "beyond this depth only the best move is tried"),

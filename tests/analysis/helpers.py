@@ -54,8 +54,7 @@ SPACE_BOARD = 9  # the board random_space draws on
 
 def clear_eye_caches() -> None:
     """Empty every cache the eye values' search keeps."""
-    for cached in (eyeshapes._value, eyeshapes._play, eyeshapes.components, eyeshapes._placed):
-        cached.cache_clear()
+    eyeshapes.clear_caches()
 
 
 def random_space(seed: int) -> tuple[frozenset[Point], frozenset[Point], frozenset[Point]]:

@@ -1,6 +1,6 @@
 """The eye values' search and its caches: a space valued with every cache warm from other
-spaces gets the value it gets read alone with every cache empty (a cache must never change
-an answer), and a split space adds up its parts."""
+spaces gets the value it gets read alone with every cache empty (a cache, whatever its
+size, must never change an answer), and a split space adds up its parts."""
 
 from __future__ import annotations
 
@@ -25,6 +25,19 @@ def test_a_warm_cache_gives_the_value_a_cold_one_does(seeds: list[int]) -> None:
     for seed, answer in zip(seeds, warm):
         clear_eye_caches()
         assert valued(seed) == answer, random_space(seed)
+
+
+def test_the_caches_follow_their_megabytes_and_no_size_changes_a_value() -> None:
+    try:
+        eyeshapes.configure(eyeshapes.FULL_MEGABYTES / 4)
+        assert eyeshapes.cache_sizes() == [n // 4 for n in eyeshapes.CACHE_ENTRIES]
+        quarter = [valued(seed) for seed in range(40)]
+        eyeshapes.configure(0.0)
+        assert eyeshapes.cache_sizes() == [0, 0, 0, 0]
+        assert [valued(seed) for seed in range(40)] == quarter
+    finally:
+        eyeshapes.configure(eyeshapes.FULL_MEGABYTES)
+    assert eyeshapes.cache_sizes() == list(eyeshapes.CACHE_ENTRIES)
 
 
 def test_components_splits_a_set_into_its_connected_parts() -> None:

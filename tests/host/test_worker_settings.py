@@ -1,7 +1,7 @@
 """The workers read as the engine does after GTP's level, increase_depths and
 decrease_depths: each task's context carries the level and the services' states, and a
 worker whose depths change empties its reading caches; plugins started again for a new
-setting keep the level in force.
+setting keep the level in force; every process sizes its caches from the engine's --memory.
 
 A probe plugin (tests/fixtures/depth_probe.py) reports, from the process that runs its
 pool task, the tactical reader's depths and the entries in its transposition table.
@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 
+from core.analysis import eyeshapes
 from core.analysis.analysis import initial_analysis
 from core.board.board import Board
 from core.board.coords import parse_vertex
 from core.host.plugins import PluginHost, PluginSpec
 from core.host.pool import Pool, slot
 from core.move.genmove import MoveGenerator
+from core.reading.table import ENTRY_BYTES
 from gtp.engine import Engine, Options
 from gtp.server import GtpServer
 from tests.gtp_helpers import ask
@@ -74,6 +76,27 @@ def test_the_workers_follow_the_engines_level_and_depth_changes(workers: int) ->
         assert all(d == at_level for _, *d, _ in probe(engine))
     finally:
         engine.close()
+
+
+def test_every_process_sizes_its_caches_from_the_engines_memory() -> None:
+    # --memory 64: the tactical table takes 0.9 of its 0.4, the eye values' caches a quarter
+    engine = Engine(Options(size=9, workers=2, plugins=("probe=tests.fixtures.depth_probe",),
+                            settings=(("memory", 64.0),)))
+    try:
+        keys = [k for k in range(8) if slot(k, 2) == 0][:1] + [k for k in range(8) if slot(k, 2) == 1][:1]
+        analysis = initial_analysis(engine.game.board, 1, engine.game.komi)
+        results = engine.pool.map(engine.generator.context(analysis), "probe", "memory", [(k,) for k in keys],
+                                  30.0, affinity=keys)
+        assert all(r.ok for r in results), [r.error for r in results]
+        eyes = [n // 5 for n in eyeshapes.CACHE_ENTRIES]  # 16 MB of the 80 they hold at full size
+        assert eyeshapes.cache_sizes() == eyes  # the engine's own process
+        table = int(0.9 * 0.4 * 64 * 1_000_000 / ENTRY_BYTES)
+        assert [r.value[1:] for r in results] == [[table, *eyes]] * 2
+        assert len({r.value[0] for r in results}) == 2
+    finally:
+        engine.close()
+        eyeshapes.configure(eyeshapes.FULL_MEGABYTES)
+    assert eyeshapes.cache_sizes() == list(eyeshapes.CACHE_ENTRIES)
 
 
 def test_a_generator_reads_at_its_hosts_level() -> None:
