@@ -4,7 +4,8 @@ worker whose depths change empties its reading caches; plugins started again for
 setting keep the level in force; every process sizes its caches from the engine's --memory.
 
 A probe plugin (tests/fixtures/depth_probe.py) reports, from the process that runs its
-pool task, the tactical reader's depths and the entries in its transposition table.
+pool task, the tactical reader's depths and the entries in its transposition table, or
+the table's capacity and the sizes of the eye values' caches.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from core.host.plugins import PluginHost, PluginSpec
 from core.host.pool import Pool, slot
 from core.move.genmove import MoveGenerator
 from core.reading.table import ENTRY_BYTES
+from plugins.tactical.service import MEMORY_SHARE as TACTICAL_SHARE
 from gtp.engine import Engine, Options
 from gtp.server import GtpServer
 from tests.gtp_helpers import ask
@@ -79,7 +81,8 @@ def test_the_workers_follow_the_engines_level_and_depth_changes(workers: int) ->
 
 
 def test_every_process_sizes_its_caches_from_the_engines_memory() -> None:
-    # --memory 64: the tactical table takes 0.9 of its 0.4, the eye values' caches a quarter
+    # --memory 64: the tactical table takes nine tenths of tactical reading's part, the
+    # eye values' caches theirs (16 MB of the 80 they hold at full size)
     engine = Engine(Options(size=9, workers=2, plugins=("probe=tests.fixtures.depth_probe",),
                             settings=(("memory", 64.0),)))
     try:
@@ -88,9 +91,10 @@ def test_every_process_sizes_its_caches_from_the_engines_memory() -> None:
         results = engine.pool.map(engine.generator.context(analysis), "probe", "memory", [(k,) for k in keys],
                                   30.0, affinity=keys)
         assert all(r.ok for r in results), [r.error for r in results]
-        eyes = [n // 5 for n in eyeshapes.CACHE_ENTRIES]  # 16 MB of the 80 they hold at full size
+        eyes = [int(n * eyeshapes.MEMORY_SHARE * 64 / eyeshapes.FULL_MEGABYTES) for n in eyeshapes.CACHE_ENTRIES]
+        assert eyes == [n // 5 for n in eyeshapes.CACHE_ENTRIES]
         assert eyeshapes.cache_sizes() == eyes  # the engine's own process
-        table = int(0.9 * 0.4 * 64 * 1_000_000 / ENTRY_BYTES)
+        table = int(0.9 * (TACTICAL_SHARE * 64) * 1_000_000 / ENTRY_BYTES)
         assert [r.value[1:] for r in results] == [[table, *eyes]] * 2
         assert len({r.value[0] for r in results}) == 2
     finally:
