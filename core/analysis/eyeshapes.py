@@ -533,12 +533,16 @@ components: Callable[[frozenset[Point]], tuple[frozenset[Point], ...]] = \
 _value: Callable[[Space], Value] = functools.lru_cache(maxsize=CACHE_ENTRIES[2])(_value_read)
 _play: Callable[[frozenset[Point], frozenset[Point], frozenset[Point], frozenset[Point], int, bool],
                 tuple[int, Point]] = functools.lru_cache(maxsize=CACHE_ENTRIES[3])(_play_read)
-_caches: list[Any] = [_placed, components, _value, _play]  # (Any: the lru_cache wrappers, with their methods)
+
+
+def _caches() -> list[Any]:
+    """The four caches in force (Any: lru_cache wrappers, with their methods)."""
+    return [_placed, components, _value, _play]
 
 
 def configure(megabytes: float) -> None:
     """Size the eye values' caches to hold about this many megabytes (emptied if resized)."""
-    global _placed, components, _value, _play, _caches
+    global _placed, components, _value, _play
     sizes = [int(n * max(megabytes, 0.0) / FULL_MEGABYTES) for n in CACHE_ENTRIES]
     if sizes == cache_sizes():
         return
@@ -546,15 +550,14 @@ def configure(megabytes: float) -> None:
     components = functools.lru_cache(maxsize=sizes[1])(_components_read)
     _value = functools.lru_cache(maxsize=sizes[2])(_value_read)
     _play = functools.lru_cache(maxsize=sizes[3])(_play_read)
-    _caches = [_placed, components, _value, _play]
 
 
 def cache_sizes() -> list[int]:
     """The most entries each eye values' cache holds: _placed, components, _value, _play."""
-    return [int(c.cache_info().maxsize) for c in _caches]
+    return [int(c.cache_info().maxsize) for c in _caches()]
 
 
 def clear_caches() -> None:
     """Empty the eye values' caches."""
-    for c in _caches:
+    for c in _caches():
         c.cache_clear()
