@@ -526,13 +526,26 @@ CACHE_ENTRIES: Final = (5_000, 20_000, 20_000, 50_000)  # _placed, components, _
 # 35.8 for _value, 30.7 for _play; _placed 2.9 with 3,933 entries).
 FULL_MEGABYTES: Final = 80.0
 
-_placed: Callable[[frozenset[Point], int], tuple[Shape, Point] | None] = \
-    functools.lru_cache(maxsize=CACHE_ENTRIES[0])(_placed_read)
-components: Callable[[frozenset[Point]], tuple[frozenset[Point], ...]] = \
-    functools.lru_cache(maxsize=CACHE_ENTRIES[1])(_components_read)
-_value: Callable[[Space], Value] = functools.lru_cache(maxsize=CACHE_ENTRIES[2])(_value_read)
-_play: Callable[[frozenset[Point], frozenset[Point], frozenset[Point], frozenset[Point], int, bool],
-                tuple[int, Point]] = functools.lru_cache(maxsize=CACHE_ENTRIES[3])(_play_read)
+_PlacedFn = Callable[[frozenset[Point], int], tuple[Shape, Point] | None]
+_ComponentsFn = Callable[[frozenset[Point]], tuple[frozenset[Point], ...]]
+_ValueFn = Callable[[Space], Value]
+_PlayFn = Callable[[frozenset[Point], frozenset[Point], frozenset[Point], frozenset[Point], int, bool],
+                   tuple[int, Point]]
+
+
+def _made(sizes: tuple[int, ...]) -> tuple[_PlacedFn, _ComponentsFn, _ValueFn, _PlayFn]:
+    """The four caches, new and empty, at these sizes in entries."""
+    return (functools.lru_cache(maxsize=sizes[0])(_placed_read),
+            functools.lru_cache(maxsize=sizes[1])(_components_read),
+            functools.lru_cache(maxsize=sizes[2])(_value_read),
+            functools.lru_cache(maxsize=sizes[3])(_play_read))
+
+
+_placed: _PlacedFn
+components: _ComponentsFn
+_value: _ValueFn
+_play: _PlayFn
+_placed, components, _value, _play = _made(CACHE_ENTRIES)
 
 
 def _caches() -> list[Any]:
@@ -543,13 +556,9 @@ def _caches() -> list[Any]:
 def configure(megabytes: float) -> None:
     """Size the eye values' caches to hold about this many megabytes (emptied if resized)."""
     global _placed, components, _value, _play
-    sizes = [int(n * max(megabytes, 0.0) / FULL_MEGABYTES) for n in CACHE_ENTRIES]
-    if sizes == cache_sizes():
-        return
-    _placed = functools.lru_cache(maxsize=sizes[0])(_placed_read)
-    components = functools.lru_cache(maxsize=sizes[1])(_components_read)
-    _value = functools.lru_cache(maxsize=sizes[2])(_value_read)
-    _play = functools.lru_cache(maxsize=sizes[3])(_play_read)
+    sizes = tuple(int(n * max(megabytes, 0.0) / FULL_MEGABYTES) for n in CACHE_ENTRIES)
+    if list(sizes) != cache_sizes():
+        _placed, components, _value, _play = _made(sizes)
 
 
 def cache_sizes() -> list[int]:
