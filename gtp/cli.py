@@ -62,7 +62,7 @@ def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Optio
     add("--plugin", action="append", default=default([]), metavar="NAME=MODULE",
           help="also load a plugin module that has no entry point (repeatable)")
     add("--memory", type=float, default=default(DEFAULT_MEMORY),
-          help=f"MB of caches in each process: the readers' and the eye values' (default {DEFAULT_MEMORY:g})")
+          help=f"MB of caches in each process: the readers', the eye values' and the superstrings' (default {DEFAULT_MEMORY:g})")
     add("--hash", type=int, default=default(1), choices=(0, 1), help="0 turns the reading caches off")
     names: list[str] = []
     for plugin, declared in sorted(options.items()):

@@ -8,8 +8,9 @@ the persistent entries the change touched are dropped.
 
 The engine's `--memory MB` bounds the caches of each process: every reader kind takes its
 part of it (`share`), nine tenths for the table, a tenth persistent, and the eye values'
-caches take theirs (core.analysis.eyeshapes.MEMORY_SHARE; `part`). At the default the
-parts are tactical 128 MB, connection 64, owl 25.6, the eye values 80.
+caches and tactical reading's superstring memo take theirs (the MEMORY_SHAREs of
+core.analysis.eyeshapes and plugins.tactical.superstring; `part`). At the default the
+parts are tactical 128 MB, connection 64, owl 25.6, the eye values 80, the superstrings 22.4.
 """
 
 from __future__ import annotations

@@ -10,11 +10,12 @@ from typing import Final
 from core.board.board import Board
 from core.board.coords import NO_POINT
 from core.host.options import Option, Settings, values
-from core.reading.caches import ReadingCaches, share
+from core.reading.caches import ReadingCaches, part, share
 from core.reading.counters import NodeCounter
 from core.reading.results import WIN
 from core.reading.service import ReadingService
 from core.reading.variations import VariationTree
+from plugins.tactical import superstring
 from plugins.tactical.reader import Depths, Reader
 
 DEFAULT: Final = Depths()  # (a compiled dataclass keeps no defaults on the class)
@@ -47,6 +48,7 @@ class TacticalService(ReadingService[Reader]):
         self.level = int(settings.get("level", 10))
         self.delta = 0
         self._depths: Depths | None = None  # the depths in force, worked out at the first question
+        superstring.configure(part(settings, superstring.MEMORY_SHARE))  # a memo of the board alone: on with --hash 0
         self.caches = ReadingCaches("tactical", share(settings, MEMORY_SHARE), int(v["reading_cache"]),
                                     debug=bool(settings.get("debug_persistent", 0)))
         self.trace = bool(settings.get("debug_reading", 0))

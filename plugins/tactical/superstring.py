@@ -12,15 +12,36 @@ from typing import Final
 
 from core.board.board import Board
 from core.board.color import EMPTY
+from core.reading.caches import DEFAULT_MEMORY
 
 # The superstrings met while reading one game position: emptied when the game position
 # under the reading moves changes, the rule ReadingCaches.sync keeps for the transposition
-# tables (the memo is called with the board alone, outside the service's caches). Kept
-# from move to move, it held up to 100,000 entries (27 MB) in each process, outside the
-# reading caches' --memory, and made most of the engine's memory growth over a 19x19 game.
+# tables (the memo is called with the board alone, outside the service's caches), and when
+# full. Kept from move to move, it held up to 100,000 entries (27 MB) in each process and
+# made most of the engine's memory growth over a 19x19 game. Its size follows the engine's
+# --memory (MEMORY_SHARE of it, at ENTRY_BYTES an entry; `configure`, called by the
+# tactical service).
 _MEMO: dict[tuple[int, int, int], list[int]] = {}
-_MEMO_LIMIT: Final = 100_000
+MEMORY_SHARE: Final = 0.07  # of the engine's --memory (core.reading.caches): what the other caches leave
+# An entry's bytes, its key and list with their ints and its slot in the dict: 425 at the
+# largest memo over owl.tst's first 12 tests in one process (621 entries, 264,024 bytes).
+ENTRY_BYTES: Final = 425
+_limit: list[int] = [0]  # the most entries it holds (configure)
 _position: list[int] = [0]  # the game position the memo's entries were read in (its base hash)
+
+
+def configure(megabytes: float) -> None:
+    """Hold at most about this many megabytes of superstrings (the memo emptied)."""
+    _limit[0] = int(max(megabytes, 0.0) * 1e6 / ENTRY_BYTES)
+    _MEMO.clear()
+
+
+configure(MEMORY_SHARE * DEFAULT_MEMORY)
+
+
+def memo_limit() -> int:
+    """The most superstrings the memo holds."""
+    return _limit[0]
 
 
 def superstring(board: Board, s: int) -> list[int]:
@@ -30,10 +51,11 @@ def superstring(board: Board, s: int) -> list[int]:
     if found is None:
         found = _superstring(board, s)
         base = board.base_hash
-        if base != _position[0] or len(_MEMO) >= _MEMO_LIMIT:
+        if base != _position[0] or len(_MEMO) >= _limit[0]:
             _MEMO.clear()
             _position[0] = base
-        _MEMO[key] = found
+        if _limit[0]:
+            _MEMO[key] = found
     return found
 
 

@@ -5,7 +5,7 @@ setting keep the level in force; every process sizes its caches from the engine'
 
 A probe plugin (tests/fixtures/depth_probe.py) reports, from the process that runs its
 pool task, the tactical reader's depths and the entries in its transposition table, or
-the table's capacity and the sizes of the eye values' caches.
+the table's capacity, the sizes of the eye values' caches and the superstring memo's.
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from core.board.coords import parse_vertex
 from core.host.plugins import PluginHost, PluginSpec
 from core.host.pool import Pool, slot
 from core.move.genmove import MoveGenerator
+from core.reading.caches import DEFAULT_MEMORY
 from core.reading.table import ENTRY_BYTES
+from plugins.tactical import superstring
 from plugins.tactical.service import MEMORY_SHARE as TACTICAL_SHARE
 from gtp.engine import Engine, Options
 from gtp.server import GtpServer
@@ -82,7 +84,8 @@ def test_the_workers_follow_the_engines_level_and_depth_changes(workers: int) ->
 
 def test_every_process_sizes_its_caches_from_the_engines_memory() -> None:
     # --memory 64: the tactical table takes nine tenths of tactical reading's part, the
-    # eye values' caches theirs (16 MB of the 80 they hold at full size)
+    # eye values' caches theirs (16 MB of the 80 they hold at full size), the superstring
+    # memo its own
     engine = Engine(Options(size=9, workers=2, plugins=("probe=tests.fixtures.depth_probe",),
                             settings=(("memory", 64.0),)))
     try:
@@ -95,11 +98,15 @@ def test_every_process_sizes_its_caches_from_the_engines_memory() -> None:
         assert eyes == [n // 5 for n in eyeshapes.CACHE_ENTRIES]
         assert eyeshapes.cache_sizes() == eyes  # the engine's own process
         table = int(0.9 * (TACTICAL_SHARE * 64) * 1_000_000 / ENTRY_BYTES)
-        assert [r.value[1:] for r in results] == [[table, *eyes]] * 2
+        memo = int(superstring.MEMORY_SHARE * 64 * 1_000_000 / superstring.ENTRY_BYTES)
+        assert 0 < memo < int(superstring.MEMORY_SHARE * DEFAULT_MEMORY * 1_000_000 / superstring.ENTRY_BYTES)
+        assert superstring.memo_limit() == memo  # the engine's own process
+        assert [r.value[1:] for r in results] == [[table, *eyes, memo]] * 2
         assert len({r.value[0] for r in results}) == 2
     finally:
         engine.close()
         eyeshapes.configure(eyeshapes.FULL_MEGABYTES)
+        superstring.configure(superstring.MEMORY_SHARE * DEFAULT_MEMORY)
     assert eyeshapes.cache_sizes() == list(eyeshapes.CACHE_ENTRIES)
 
 

@@ -440,3 +440,32 @@ def test_the_superstring_memo_holds_one_game_position() -> None:
     board.play(parse_vertex("A1", 9), WHITE)  # a game move: the memo starts again
     assert sorted(ss.superstring(board, d5)) == sorted({board.origin(d5), board.origin(f5)})
     assert len(ss._MEMO) == 1
+
+
+@pytest.mark.parametrize("megabytes", [0.0, 0.0005, 1.0])
+def test_the_superstring_memo_holds_what_its_memory_allows_and_answers_the_same(megabytes: float) -> None:
+    from core.reading.caches import DEFAULT_MEMORY
+    from plugins.tactical import superstring as ss
+
+    board, _ = board_from_diagram(BAMBOO)
+    strings = sorted({board.origin(p) for p in range(len(board.board)) if board.board[p] in (BLACK, WHITE)})
+    expected = [sorted(ss._superstring(board, s)) for s in strings]  # read afresh, past the memo
+    try:
+        ss.configure(megabytes)
+        limit = ss.memo_limit()
+        assert limit == int(megabytes * 1_000_000 / ss.ENTRY_BYTES)  # 0, 1 and 2352 entries
+        answers = []
+        for move in ("E5", "E4", "E6"):  # reading moves: the memo fills within one game position
+            board.trymove(parse_vertex(move, 9), WHITE)
+            answers.append([sorted(ss.superstring(board, s)) for s in strings if board.board[s]])
+            assert len(ss._MEMO) <= limit
+            board.popgo()
+        assert [sorted(ss.superstring(board, s)) for s in strings] == expected
+        assert len(ss._MEMO) <= limit
+    finally:
+        ss.configure(ss.MEMORY_SHARE * DEFAULT_MEMORY)
+    ss._MEMO.clear()
+    for move, got in zip(("E5", "E4", "E6"), answers):  # the same with the default's memo
+        board.trymove(parse_vertex(move, 9), WHITE)
+        assert got == [sorted(ss.superstring(board, s)) for s in strings if board.board[s]]
+        board.popgo()
