@@ -30,6 +30,7 @@ from typing import Any
 
 from core.board.color import color_name, other, parse_color
 from core.errors import KiaiError
+from gtp.arguments import amount
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 from gtp.regress import RegressTest, parse_suite
 
@@ -298,7 +299,7 @@ def add_common_options(p: Any) -> None:
     """The options every agreement tool takes: the suites, the reference, the timeout and Kiai's options."""
     p.add_argument("suites", nargs="+", type=Path, help="regression files whose loadsgf positions are used")
     p.add_argument("--reference", default=REFERENCE, help=f"the reference GTP engine (default: {REFERENCE!r})")
-    p.add_argument("--timeout", type=float, default=None, help="seconds allowed per command")
+    p.add_argument("--timeout", type=amount(0.0, above=True), default=None, help="seconds allowed per command")
     p.add_argument("--kiai-args", default="", help="options for the Kiai engine, e.g. '--owl-nodes 3000'")
 
 

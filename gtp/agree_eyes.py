@@ -24,6 +24,7 @@ from typing import Any, Sequence
 
 from core.errors import KiaiError
 from gtp.agree import add_common_options, positions
+from gtp.arguments import count
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 
 MAX_POINTS = 10  # the largest space compared by default (the Eyes section's figures use it)
@@ -156,7 +157,7 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("agree-eyes", help="eye values against a reference engine's eval_eye on every small eye "
                        "space of the suites' positions")
     add_common_options(p)
-    p.add_argument("--max-points", type=int, default=MAX_POINTS, help="the largest space compared")
+    p.add_argument("--max-points", type=count(1), default=MAX_POINTS, help="the largest space compared")
     p.add_argument("--json", type=Path, help="also write every space compared as JSON to this file")
     p.set_defaults(run=run)
 

@@ -27,6 +27,7 @@ from core.board.color import color_name
 from core.board.coords import vertex
 from core.board.sgf import load_sgf
 from core.errors import KiaiError
+from gtp.arguments import amount, count
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 
 REFERENCE = "/usr/games/gnugo --mode gtp --level 10 --nofusekidb"  # its valuator: the opening book
@@ -158,13 +159,13 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("agree-genmove", help="Kiai's moves in the positions of finished games, scored by a "
                        "reference engine's move values (mean loss in its points)")
     p.add_argument("games", nargs="+", type=Path, help="SGF files of games whose positions are used")
-    p.add_argument("--moves", type=int, default=40, help="positions before each of the first N moves (default 40)")
+    p.add_argument("--moves", type=count(1), default=40, help="positions before each of the first N moves (default 40)")
     p.add_argument("--player", help="only the moves of the player whose name holds this text, e.g. Kiai")
     p.add_argument("--reference", default=REFERENCE, help=f"the reference GTP engine (default: {REFERENCE!r})")
     p.add_argument("--json", type=Path, help="also write the positions, values and moves as JSON to this file")
     p.add_argument("--baseline", type=Path, help="an earlier run's --json file: its reference values are used "
                    "(the reference is not asked) and the losses compared")
-    p.add_argument("--timeout", type=float, default=None, help="seconds allowed per command")
+    p.add_argument("--timeout", type=amount(0.0, above=True), default=None, help="seconds allowed per command")
     p.add_argument("--kiai-args", default="", help="options for the Kiai engine, e.g. '--move-time 3'")
     p.set_defaults(run=run)
 

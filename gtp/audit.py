@@ -39,6 +39,7 @@ from core.board.sgf import LETTER, board_point
 from core.errors import KiaiError
 from core.host.services import OWL
 from core.reading.variations import VariationTree
+from gtp.arguments import amount
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 from gtp.regress import RegressTest, in_folder, parse_suite
 
@@ -435,7 +436,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--defend", metavar="VERTEX", help="with --load: audit owl_defend on the dragon at VERTEX")
     p.add_argument("--engine", default=REFERENCE, help=f"the reference GTP engine (default: {REFERENCE!r})")
     p.add_argument("--every", action="store_true", help="walk the tests Kiai passes too")
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per reference command")
+    p.add_argument("--timeout", type=amount(0.0, above=True), default=60.0, help="seconds allowed per reference command")
     p.add_argument("--json", type=Path, help="also write the walks as JSON to this file (to compare two builds)")
     p.set_defaults(run=run)
     parser: argparse.ArgumentParser = p

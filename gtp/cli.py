@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from core.host.options import Option
 from core.reading.caches import DEFAULT_MEMORY
+from gtp.arguments import amount, count
 from gtp.engine import Engine, Options
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Optio
           help="playing level: lower is faster and weaker (default 10)")
     add("--seed", type=int, default=default(0), help="random seed (default 0)")
     add("--superko", action="store_true", default=default(False), help="forbid positional superko in game play")
-    add("--move-time", type=float, default=default(10.0),
+    add("--move-time", type=amount(0.0, above=True), default=default(10.0),
           help="seconds per move when no time control is set (default 10)")
     add("-t", "--trace", action="count", default=default(0),
           help="trace what the engine does on stderr (repeat for more)")
@@ -55,13 +56,13 @@ def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Optio
           help="draw the candidates on stderr for GoGui (gogui-gfx:) while a move is made")
     add("--debug", action="append", default=default([]), metavar="FLAG",
           help=f"report on stderr: {', '.join(DEBUG_FLAGS)} (repeatable, or comma-separated)")
-    add("--workers", type=int, default=default(None),
+    add("--workers", type=count(0), default=default(None),
           help="worker processes for plugin tasks (default: CPUs, at most 4; 0 runs them in-process)")
     add("--disable", action="append", default=default([]), metavar="PLUGIN",
           help="do not load this plugin (repeatable); see `kiai plugins`")
     add("--plugin", action="append", default=default([]), metavar="NAME=MODULE",
           help="also load a plugin module that has no entry point (repeatable)")
-    add("--memory", type=float, default=default(DEFAULT_MEMORY),
+    add("--memory", type=amount(0.0), default=default(DEFAULT_MEMORY),
           help=f"MB of caches in each process: the readers', the eye values' and the superstrings' (default {DEFAULT_MEMORY:g})")
     add("--hash", type=int, default=default(1), choices=(0, 1), help="0 turns the reading caches off")
     names: list[str] = []
@@ -69,7 +70,8 @@ def add_engine_options(p: argparse.ArgumentParser, options: dict[str, list[Optio
         group = p.add_argument_group(f"{plugin} plugin")
         for o in declared:
             value = int(o.default) if o.integer else o.default
-            actions.append(group.add_argument(o.flag, type=int if o.integer else float, default=default(value),
+            kind = count(int(o.minimum)) if o.integer else amount(o.minimum)
+            actions.append(group.add_argument(o.flag, type=kind, default=default(value),
                                               dest=o.name, metavar="N" if o.integer else "X",
                                               help=f"{o.help} (default {value:g})"))
             names.append(o.name)

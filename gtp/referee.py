@@ -30,6 +30,7 @@ from core.board.color import BLACK, WHITE, color_name
 from core.board.coords import PASS, parse_vertex, vertex
 from core.board.sgf import record_from_board
 from core.errors import KiaiError
+from gtp.arguments import amount, count
 from gtp.client import EngineFailure, EngineTimeout, GtpSession, ProcessSession
 
 
@@ -277,14 +278,14 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--opponent", required=True, help="GTP command of the opponent, e.g. '/usr/games/gnugo --mode gtp --level 1'")
     p.add_argument("--kiai", default=None, help="GTP command of Kiai (default: this Python running `kiai gtp`)")
     p.add_argument("--kiai-args", default="", help="extra options for Kiai, e.g. '--level 5'")
-    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--games", type=count(1), default=10, help="number of games (default 10)")
     p.add_argument("--size", type=int, default=9, help="board size (default 9)")
     p.add_argument("--komi", type=float, default=7.0, help="komi (default 7)")
-    p.add_argument("--move-time", type=float, default=30.0, help="seconds allowed per move (default 30)")
-    p.add_argument("--main-time", type=float, default=0.0, help="main time per player in seconds (0: none)")
+    p.add_argument("--move-time", type=amount(0.0, above=True), default=30.0, help="seconds allowed per move (default 30)")
+    p.add_argument("--main-time", type=amount(0.0), default=0.0, help="main time per player in seconds (0: none)")
     p.add_argument("--scorer", default=None, help="GTP engine that scores finished games (default: the opponent)")
     p.add_argument("--sgf-dir", type=Path, default=Path("games"), help="folder for one SGF per game (default games/)")
-    p.add_argument("--max-moves", type=int, default=0, help="end and score a game after this many moves (default 4*size*size)")
+    p.add_argument("--max-moves", type=count(0), default=0, help="end and score a game after this many moves (default 4*size*size)")
     p.add_argument("--rules", default="Japanese",
                    help="the rules the scorer counts by, written to each SGF (default Japanese: GNU Go's final_score)")
     p.add_argument("--game-seed", type=int, default=1,

@@ -31,6 +31,7 @@ from core.board.coords import is_number
 from core.board.sgf import load_sgf
 from core.board.symmetry import turn_record, turn_vertices
 from core.errors import KiaiError
+from gtp.arguments import amount, count
 from gtp.baseline import compare, load_baseline, suite_key
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 
@@ -345,7 +346,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("suites", nargs="+", type=Path, help="regression files to run")
     p.add_argument("--engine", help="GTP engine command to test instead of Kiai, e.g. '/usr/games/gnugo --mode gtp'")
     p.add_argument("--json", type=Path, help="also write the results as JSON to this file")
-    p.add_argument("--timeout", type=float, default=None, help="seconds allowed per command")
+    p.add_argument("--timeout", type=amount(0.0, above=True), default=None, help="seconds allowed per command")
     p.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
     p.add_argument("--kiai-args", default="", help="options for the Kiai engine under test, e.g. '--level 5'")
     p.add_argument("--baseline", type=Path, help="an earlier run's --json file: print the tests gained and lost "
@@ -354,7 +355,7 @@ def add_parser(sub: Any) -> None:
                    help="turn every position by symmetry K of the board (0 to 7; 0: as written), the "
                    "answers turned back before they are checked; several (0,1,4 or 0-3) or all: each "
                    "suite run in each, with the mean and the tests whose answer depends on it")
-    p.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+    p.add_argument("--jobs", type=count(1), default=1, metavar="N",
                    help="run this many engine processes at a time: several orientations or suites side by "
                    "side, and a suite with fewer of them than N shared out by positions")
     p.set_defaults(run=run)
@@ -368,13 +369,6 @@ def _orientations(text: str) -> list[int]:
         return parse_orientations(text)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
-
-
-def _jobs(text: str) -> int:
-    """argparse's reading of --jobs: a number of processes, 1 or more."""
-    if not is_number(text.strip()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a number of processes, 1 or more, not {text!r}")
-    return int(text)
 
 
 def run(args: argparse.Namespace) -> int:

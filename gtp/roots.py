@@ -36,6 +36,7 @@ from typing import Any
 from core.analysis.amalgamation import shape_dragon
 from core.board.coords import parse_vertex, vertex
 from core.errors import KiaiError
+from gtp.arguments import amount, count
 from gtp.audit import REFERENCE, Question, fresh_owl, set_up, suite_questions
 from gtp.client import EngineFailure, GtpSession, InProcessSession, ProcessSession
 from gtp.regress import RegressTest
@@ -245,11 +246,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                        "and a reference engine: why a failing answer fails")
     p.add_argument("suite", type=Path, help="a regression suite (.tst) with owl_attack/owl_defend tests")
     p.add_argument("tests", nargs="*", type=int, help="test numbers (default: every owl test of the suite)")
-    p.add_argument("--candidates", type=int, default=14, metavar="N", help="root candidates asked (default 14)")
+    p.add_argument("--candidates", type=count(1), default=14, metavar="N", help="root candidates asked (default 14)")
     p.add_argument("--engine", default=REFERENCE, help=f"the reference GTP engine (default: {REFERENCE!r})")
     p.add_argument("--no-reference", action="store_true", help="ask Kiai alone (no reference engine)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="questions read in N processes at once")
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per reference command")
+    p.add_argument("--jobs", type=count(1), default=1, metavar="N", help="questions read in N processes at once")
+    p.add_argument("--timeout", type=amount(0.0, above=True), default=60.0, help="seconds allowed per reference command")
     p.add_argument("--json", type=Path, help="also write every question as JSON to this file")
     p.add_argument("--baseline", type=Path, help="an earlier run's --json file: what changed against it")
     p.set_defaults(run=run)
@@ -261,8 +262,6 @@ def run(args: argparse.Namespace) -> int:
     """Read every question's root and print the lines and the summary."""
     from gtp.cli import engine_flags
 
-    if args.candidates < 1 or args.jobs < 1:
-        raise KiaiError("--candidates and --jobs must be 1 or more")
     before = load_roots(args.baseline) if args.baseline else None  # read first: a long run is not wasted
     folder = args.suite.resolve().parent
     questions = [q for q in suite_questions(args.suite, args.tests) if q.test is not None]

@@ -24,6 +24,7 @@ from core.board.color import BLACK, EMPTY, WHITE
 from core.board.coords import COLUMNS, row_col
 from core.board.sgf import sgf_point as to_sgf_point
 from core.errors import KiaiError
+from gtp.arguments import amount, count
 from gtp.engine import Engine, Options
 
 LAYERS: Final = ("territory", "ownership", "dragons", "eyes", "moves")
@@ -214,7 +215,7 @@ def add_parser(sub: Any) -> None:
     """Register `kiai show`."""
     p = sub.add_parser("show", help="draw a position with one layer of analysis (SVG, PNG, SGF markup)")
     p.add_argument("sgf", type=Path, help="the game (SGF)")
-    p.add_argument("--move", type=int, default=None, help="the position before move N (default: the end)")
+    p.add_argument("--move", type=count(0), default=None, help="the position before move N (default: the end)")
     group = p.add_mutually_exclusive_group(required=True)
     for layer in LAYERS:
         group.add_argument(f"--{layer}", dest="layer", action="store_const", const=layer,
@@ -222,8 +223,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("-o", "--output", type=Path, default=None, help="the SVG file (default: GAME-LAYER.svg)")
     p.add_argument("--png", type=Path, default=None, help="also a PNG file")
     p.add_argument("--sgf-out", type=Path, default=None, help="also the layer as SGF markup in this file")
-    p.add_argument("--pixels", type=int, default=600, help="width and height of the picture (default 600)")
-    p.add_argument("--move-time", type=float, default=10.0, help="seconds for the moves layer's valuation")
+    p.add_argument("--pixels", type=count(1), default=600, help="width and height of the picture (default 600)")
+    p.add_argument("--move-time", type=amount(0.0, above=True), default=10.0, help="seconds for the moves layer's valuation")
     p.set_defaults(run=run)
 
 

@@ -15,12 +15,14 @@ Settings = Mapping[str, float]
 
 @dataclass(frozen=True)
 class Option:
-    """One setting: its name (`connection_depth` is `--connection-depth`), default and help."""
+    """One setting: its name (`connection_depth` is `--connection-depth`), default and help,
+    and the least value the command line takes."""
 
     name: str
     default: float
     help: str
     integer: bool = True
+    minimum: float = 0.0  # (depths, node limits and cache sizes have no meaning below 0)
 
     @property
     def flag(self) -> str:

@@ -87,3 +87,35 @@ def test_output_cut_short_by_its_reader_is_no_crash() -> None:
     finally:
         os.close(write)
     assert "Traceback" not in proc.stderr and proc.returncode == 1
+
+
+@pytest.mark.parametrize("argv, complaint", [
+    (["--memory", "-5", "gtp"], "argument --memory: must be 0 or more (a finite number), not '-5'"),
+    (["gtp", "--memory", "inf"], "argument --memory: must be 0 or more (a finite number), not 'inf'"),
+    (["--move-time", "0", "gtp"], "argument --move-time: must be more than 0 (a finite number), not '0'"),
+    (["--move-time", "nan", "gtp"], "argument --move-time: must be more than 0 (a finite number), not 'nan'"),
+    (["--workers", "-1", "gtp"], "argument --workers: must be 0 or more (a whole number), not '-1'"),
+    (["--owl-nodes", "-3", "gtp"], "argument --owl-nodes: must be 0 or more (a whole number), not '-3'"),
+    (["--depth", "2.5", "gtp"], "argument --depth: must be 0 or more (a whole number), not '2.5'"),
+    (["play", "--opponent", "gnugo", "--games", "0"], "argument --games: must be 1 or more (a whole number), not '0'"),
+    (["play", "--opponent", "gnugo", "--main-time", "-60"], "argument --main-time: must be 0 or more"),
+    (["regress", "x.tst", "--jobs", "0"], "argument --jobs: must be 1 or more (a whole number), not '0'"),
+    (["regress", "x.tst", "--timeout", "-1"], "argument --timeout: must be more than 0"),
+])
+def test_a_number_out_of_range_is_refused_by_name_before_anything_starts(
+        argv: list[str], complaint: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        build_parser(argv).parse_args(argv)
+    assert stop.value.code == 2
+    assert complaint in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, name, value", [
+    (["--memory", "0", "gtp"], "memory", 0.0),  # no caches: allowed
+    (["--workers", "0", "gtp"], "workers", 0),  # plugins in-process
+    (["--move-time", "0.25", "gtp"], "move_time", 0.25),
+    (["--owl-nodes", "0", "gtp"], "owl_nodes", 0),
+    (["regress", "x.tst", "--jobs", " 2 "], "jobs", 2),
+])
+def test_a_number_in_range_is_taken(argv: list[str], name: str, value: float) -> None:
+    assert getattr(build_parser(argv).parse_args(argv), name) == value
