@@ -15,10 +15,10 @@ def count(minimum: int = 0) -> Callable[[str], int]:
 
     def read(text: str) -> int:
         try:
-            value = int(text)
+            value: int | None = int(text)
         except ValueError:
-            value = minimum - 1
-        if value < minimum:
+            value = None
+        if value is None or value < minimum:
             raise argparse.ArgumentTypeError(f"must be {minimum} or more (a whole number), not {text!r}")
         return value
 
